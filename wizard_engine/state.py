@@ -1,0 +1,318 @@
+"""The state of one game: who acts, what is legal, applying actions, undo.
+
+A :class:`State` is created from a :class:`~wizard_engine.config.GameConfig`; its
+random deals come from an RNG seeded by the config, so config + the action history
+reproduce a game exactly.  :meth:`State.apply` checks every action and raises an
+:class:`~wizard_engine.errors.IllegalActionError` naming the broken rule;
+:meth:`State.apply_unchecked` is the fast path for search, for actions known to be legal.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from .actions import ALL_ACTIONS, BID_BASE, TRUMP_BASE, Action, bid, choose_trump
+from .cards import (
+    BIT,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JESTER_MASK,
+    RANK_OF,
+    SPECIAL_MASK,
+    SUIT_OF,
+    JESTER,
+    WIZARD,
+    WIZARD_MASK,
+    Card,
+    Mask,
+    Suit,
+    card_name,
+    cards_of,
+)
+from .config import GameConfig
+from .errors import IllegalActionError
+from .rules import STANDARD, UNICOLOURED, Seat, Trick
+from .scoring import ScoreRow, round_points
+from .themes import suit_name
+
+
+class Phase(str, Enum):
+    """What the game is waiting for."""
+
+    TRUMP = "trump"  # the dealer chooses trump on a turned-up Wizard (R8)
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+_VERB = {Phase.TRUMP: ("trump", "choose trump", "R8"),
+         Phase.BIDDING: ("bid", "bid", "R10"),
+         Phase.PLAYING: ("play", "play", "R12")}
+
+
+class State:
+    """One play-through of a game (mutable)."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.rules = UNICOLOURED if config.options.unicoloured else STANDARD
+        self.players = len(config.players)
+        self.rounds = self.rules.rounds(self.players)
+        self.history: list[tuple[Seat, Action]] = []
+        self.pad: list[tuple[ScoreRow, ...]] = []
+        self.totals = [0] * self.players
+        self.last_trick: Trick | None = None
+        self._rng = random.Random(config.seed)
+        self.draws, self.first_dealer = self._draw_first_dealer()
+        self._start_round(1, self.first_dealer)
+
+    # --- set-up -----------------------------------------------------------------
+
+    def _draw_first_dealer(self) -> tuple[list[list[tuple[Seat, Card]]], Seat]:
+        """R6: one card each, the highest deals; ties draw again among themselves."""
+        contenders = list(range(self.players))
+        draws = []
+        while True:
+            deck = list(range(60))
+            self._rng.shuffle(deck)
+            drawn = list(zip(contenders, deck))
+            draws.append(drawn)
+            top = max(RANK_OF[card] for _, card in drawn)
+            contenders = [seat for seat, card in drawn if RANK_OF[card] == top]
+            if len(contenders) == 1:
+                return draws, contenders[0]
+
+    def _start_round(self, round_: int, dealer: Seat) -> None:
+        """R7-R9: deal, turn up trump; the dealer's left bids first (R10)."""
+        self.round, self.dealer = round_, dealer
+        self.hand_size = self.rules.hand_size(round_)
+        self.hands, self.turned, self.stock = self.rules.deal(self._rng, self.players, round_)
+        self.bids: list[int | None] = [None] * self.players
+        self.taken = [0] * self.players
+        self.tricks: list[Trick] = []
+        self.trick = Trick(self.left_of(dealer))
+        self.round_start = len(self.history)
+        turned_suit = SUIT_OF[self.turned] if self.turned is not None else None
+        self.trump: Suit | None = turned_suit if turned_suit is not None and turned_suit < 4 else None
+        if turned_suit == WIZARD:
+            self.phase, self.turn = Phase.TRUMP, dealer
+        else:
+            self.phase, self.turn = Phase.BIDDING, self.left_of(dealer)
+
+    def left_of(self, seat: Seat) -> Seat:
+        """R4: the next seat clockwise."""
+        return (seat + 1) % self.players
+
+    # --- questions ----------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round has been scored (R18)."""
+        return self.phase is Phase.OVER
+
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats that must act now: one, or every seat yet to bid under hidden bids."""
+        if self.phase is Phase.OVER:
+            return ()
+        if self.phase is Phase.BIDDING and self.config.options.bidding != "open":
+            return tuple(s for s, b in enumerate(self.bids) if b is None)
+        return (self.turn,)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not to act)."""
+        if seat not in self.to_act():
+            return []
+        if self.phase is Phase.TRUMP:
+            return [choose_trump(s) for s in range(4)]
+        if self.phase is Phase.BIDDING:
+            forbidden = self.forbidden_bid(seat)
+            skip = forbidden[0] if forbidden else -1
+            return [bid(b) for b in range(self.hand_size + 1) if b != skip]
+        return plays_of(self.rules.legal_mask(self.hands[seat], self.trick.led))
+
+    def forbidden_bid(self, seat: Seat) -> tuple[int, str] | None:
+        """The bid an option forbids ``seat`` now, with the reason, or None (R11)."""
+        options = self.config.options
+        if not (options.canadian or options.plus_minus_one):
+            return None
+        if self.phase is not Phase.BIDDING or seat != self.dealer or seat != self.turn:
+            return None
+        target = self.hand_size - sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
+        if target < 0:
+            return None
+        tricks = f"{self.hand_size} trick{'s' if self.hand_size != 1 else ''}"
+        if options.plus_minus_one:
+            return target, f"the bids would add up to {tricks} (plus/minus one, R11)"
+        top = max(self.totals)
+        if target == 0 or self.totals[seat] != top or self.totals.count(top) > 1:
+            return None
+        return target, (f"the dealer, alone in the lead, may not make the bids add up "
+                        f"to {tricks} (Canadian rule, R11)")
+
+    def why_illegal(self, seat: Seat, action: Action | str) -> str | None:
+        """Why ``seat`` may not take ``action`` now, citing the rule; None if it may."""
+        action = Action.coerce(action)
+        if self.phase is Phase.OVER:
+            return f"Cannot {action}: the game is over (R18)"
+        if not 0 <= seat < self.players:
+            return f"Cannot {action}: there is no seat {seat} (R4)"
+        kind, verb, rule = _VERB[self.phase]
+        if seat not in self.to_act():
+            if self.phase is Phase.BIDDING and self.bids[seat] is not None:
+                return f"Cannot {action}: you have already bid this round (R10)"
+            return f"Cannot {action}: it is {self.config.players[self.turn].name}'s turn to {verb} ({rule})"
+        if action.kind != kind:
+            return f"Cannot {action}: it is time to {verb} ({rule})"
+        if kind == "bid":
+            return self._why_bid_illegal(seat, action.bid)
+        if kind == "play":
+            return self._why_play_illegal(seat, action.card)
+        return None
+
+    def _why_bid_illegal(self, seat: Seat, n: int) -> str | None:
+        if n > self.hand_size:
+            return f"Cannot bid {n}: a bid is a whole number from 0 to {self.hand_size} (R10)"
+        forbidden = self.forbidden_bid(seat)
+        if forbidden and forbidden[0] == n:
+            return f"Cannot bid {n}: {forbidden[1]}"
+        return None
+
+    def _why_play_illegal(self, seat: Seat, card: Card) -> str | None:
+        hand = self.hands[seat]
+        if not hand & _copies(card):
+            return f"Cannot play {card_name(card)}: it is not in your hand (R22)"
+        if not self.rules.legal_mask(hand, self.trick.led) & _copies(card):
+            return f"Cannot play {card_name(card)}: you must follow {suit_name(self.trick.led)} (R13)"  # type: ignore[arg-type]
+        return None
+
+    def winners(self) -> list[Seat]:
+        """R18: the seats with the highest total (several share a win)."""
+        top = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == top]
+
+    # --- actions ------------------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action | str) -> Action:
+        """Apply ``action`` for ``seat`` after checking it; raise IllegalActionError if illegal."""
+        action = Action.coerce(action)
+        reason = self.why_illegal(seat, action)
+        if reason:
+            raise IllegalActionError(reason)
+        self.apply_unchecked(seat, action)
+        return action
+
+    def apply_unchecked(self, seat: Seat, action: int) -> None:
+        """Apply an action known to be legal, without checking it (the fast path for search)."""
+        self.history.append((seat, ALL_ACTIONS[action]))
+        if action < TRUMP_BASE:
+            self._play(seat, action)
+        elif action < BID_BASE:
+            self.trump = action - TRUMP_BASE
+            self.phase, self.turn = Phase.BIDDING, self.left_of(self.dealer)
+        else:
+            self._bid(seat, action - BID_BASE)
+
+    def _bid(self, seat: Seat, n: int) -> None:
+        bids = self.bids
+        bids[seat] = n
+        if self.config.options.bidding == "open":
+            if seat != self.dealer:
+                self.turn = self.left_of(seat)
+                return
+        elif None in bids:
+            return
+        self.phase = Phase.PLAYING
+        self.turn = self.left_of(self.dealer)  # R12
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        hand = self.hands[seat]
+        if card >= FIRST_WIZARD:  # any copy will do: take the lowest one held
+            copies = hand & (WIZARD_MASK if card < FIRST_JESTER else JESTER_MASK)
+            card = (copies & -copies).bit_length() - 1
+        self.hands[seat] = hand & ~BIT[card]
+        trick = self.trick
+        self.rules.add(trick, seat, card, self.trump)
+        if len(trick.cards) < self.players:
+            self.turn = self.left_of(seat)
+            return
+        winner = trick.winner
+        self.taken[winner] += 1
+        self.tricks.append(trick)
+        self.last_trick = trick
+        if len(self.tricks) < self.hand_size:
+            self.trick = Trick(winner)  # R12: the winner leads
+            self.turn = winner
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """R17: score the round; then deal the next or end the game (R18)."""
+        rows = []
+        for seat in range(self.players):
+            bid_, taken = self.bids[seat], self.taken[seat]
+            points = round_points(bid_, taken)  # type: ignore[arg-type]
+            self.totals[seat] += points
+            rows.append(ScoreRow(bid_, taken, points, self.totals[seat]))  # type: ignore[arg-type]
+        self.pad.append(tuple(rows))
+        if self.round == self.rounds:
+            self.phase, self.turn = Phase.OVER, -1
+        else:
+            self._start_round(self.round + 1, self.left_of(self.dealer))
+
+    # --- history ------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, config: GameConfig, actions: list[tuple[Seat, Action | str]]) -> State:
+        """The state after ``actions``, each checked; raises on the first illegal one."""
+        state = cls(config)
+        for index, (seat, action) in enumerate(actions):
+            try:
+                state.apply(seat, action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"Action {index + 1} (seat {seat}): {error}") from None
+        return state
+
+    def undo(self, seat: Seat) -> Action:
+        """Take back ``seat``'s last decision of this round, and everything after it."""
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("Cannot take back: the game is over (R18)")
+        index = next((i for i in range(len(self.history) - 1, self.round_start - 1, -1)
+                      if self.history[i][0] == seat), None)
+        if index is None:
+            raise IllegalActionError("Cannot take back: you have made no decision in this round yet")
+        taken_back = self.history[index][1]
+        earlier = State(self.config)
+        for past_seat, action in self.history[:index]:
+            earlier.apply_unchecked(past_seat, action)
+        self.__dict__.update(earlier.__dict__)
+        return taken_back
+
+    def copy(self) -> State:
+        """An independent copy (for search and tests)."""
+        other = object.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.hands, other.bids, other.taken = self.hands[:], self.bids[:], self.taken[:]
+        other.totals, other.tricks, other.pad = self.totals[:], self.tricks[:], self.pad[:]
+        other.history, other.trick = self.history[:], self.trick.copy()
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
+
+
+def _copies(card: Card) -> Mask:
+    """Every copy of ``card``: the four Wizards, the four Jesters, or the card itself."""
+    suit = SUIT_OF[card]
+    if suit == WIZARD:
+        return WIZARD_MASK
+    return JESTER_MASK if suit == JESTER else BIT[card]
+
+
+def plays_of(mask: Mask) -> list[Action]:
+    """The distinct play actions for the cards in ``mask`` (one per kind of special card)."""
+    actions = [ALL_ACTIONS[c] for c in cards_of(mask & ~SPECIAL_MASK)]
+    if mask & WIZARD_MASK:
+        actions.append(ALL_ACTIONS[FIRST_WIZARD])
+    if mask & JESTER_MASK:
+        actions.append(ALL_ACTIONS[FIRST_JESTER])
+    return actions

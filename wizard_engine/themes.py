@@ -1,0 +1,49 @@
+"""Display themes (R2): the same deck drawn as classic suits or as Amigo colours.
+
+Lookup tables outside the model: the engine's rules never consult them.
+"""
+
+from __future__ import annotations
+
+from .cards import JESTER, RANK_OF, SUIT_OF, WIZARD, Card, Suit
+
+THEMES = ("classic", "amigo")
+SUIT_NAMES = {
+    "classic": ("clubs", "diamonds", "hearts", "spades"),
+    "amigo": ("Humans (blue)", "Dwarves (red)", "Elves (green)", "Giants (yellow)"),
+}
+SUIT_SINGULAR = {
+    "classic": ("clubs", "diamonds", "hearts", "spades"),
+    "amigo": ("Humans", "Dwarves", "Elves", "Giants"),
+}
+CLASSIC_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+
+def suit_name(suit: Suit, theme: str = "classic") -> str:
+    """``"hearts"`` or ``"Elves (green)"``."""
+    return SUIT_NAMES[theme][suit]
+
+
+def rank_label(card: Card, theme: str = "classic") -> str:
+    """The short face value printed on a card: ``"10"``, ``"Q"``, ``"12"``, ``"Z"``, ``"N"``."""
+    suit = SUIT_OF[card]
+    if suit == WIZARD:
+        return "Z"
+    if suit == JESTER:
+        return "N"
+    rank = RANK_OF[card]
+    if theme == "amigo":
+        return str(rank)
+    return CLASSIC_RANKS[rank - 1][0].upper() if rank > 9 else CLASSIC_RANKS[rank - 1]
+
+
+def card_label(card: Card, theme: str = "classic") -> str:
+    """A card's spoken name: ``"7 of hearts"``, ``"queen of spades"``, ``"12 of Elves"``, ``"Wizard"``."""
+    suit = SUIT_OF[card]
+    if suit == WIZARD:
+        return "Wizard"
+    if suit == JESTER:
+        return "Jester"
+    rank = RANK_OF[card]
+    value = str(rank) if theme == "amigo" else CLASSIC_RANKS[rank - 1]
+    return f"{value} of {SUIT_SINGULAR[theme][suit]}"
