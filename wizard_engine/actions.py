@@ -26,7 +26,7 @@ from .errors import NotationError
 
 TRUMP_BASE = DECK_SIZE
 BID_BASE = TRUMP_BASE + 4
-MAX_BID = 15  # Unicoloured deals up to 15 cards (R21).
+MAX_BID = 20  # three players reach 20 cards in the last round (R5).
 
 
 class Action(int):

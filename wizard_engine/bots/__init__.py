@@ -1,0 +1,60 @@
+"""Bots: each decides from a seat's view only (the same dict the web page gets).
+
+``make_bot(level, seed)`` returns an object with ``decide(view) -> str`` giving a legal
+action in notation (``"play 7H"``, ``"bid 2"``, ``"trump H"``).  The same view and the
+same seed give the same decision.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any, Protocol
+
+View = dict[str, Any]
+
+
+class Bot(Protocol):
+    """What every bot level provides."""
+
+    level: str
+
+    def decide(self, view: View) -> str:
+        """A legal action for the seat whose view this is; it must be that seat's turn."""
+        ...
+
+
+def decision_rng(seed: int, view: View) -> random.Random:
+    """An RNG fixed by the bot's seed and the decision at hand, so decisions repeat exactly."""
+    key = (f"{seed}|{view['seat']}|{view['round']}|{view['phase']}|{len(view['tricks'])}|"
+           f"{len(view['trick']['plays'])}|{view['legal']}")
+    return random.Random(zlib.crc32(key.encode()))
+
+
+class RandomBot:
+    """The baseline: a uniformly random legal action."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def decide(self, view: View) -> str:
+        """Any legal action, uniformly."""
+        if not view["legal"]:
+            raise ValueError("The bot was asked to act, but this seat has no legal action now")
+        return decision_rng(self.seed, view).choice(view["legal"])
+
+
+def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:
+    """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``) seeded with ``seed``."""
+    factories: dict[str, Any] = {"random": RandomBot}
+    factories.update(_strong_levels())
+    if level not in factories:
+        raise ValueError(f"Unknown bot level {level!r}: choose {', '.join(factories)}")
+    return factories[level](seed, **settings)  # type: ignore[no-any-return]
+
+
+def _strong_levels() -> dict[str, Any]:
+    """The levels above random; until they exist, they fall back on nothing."""
+    return {}
