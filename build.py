@@ -1,0 +1,472 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Wizard web site (standard library only).
+
+    python3 build.py                 assemble dist/
+    python3 build.py serve [--port N]  build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py test [PYTEST ARGS]  run every test (CPython, Pyodide, browser)
+
+dist/ holds everything the static site needs and nothing from another origin:
+the page (web/), Pyodide's core runtime from the pinned npm package (its
+tarball checked against a pinned integrity hash before any file is used), our
+wheel with a lock file that pins its sha256 (the browser verifies it), a web
+app manifest with icons, and a service worker that precaches all of it under a
+cache named after the content, so a new build replaces the old cache.
+
+Tools that build.py needs beyond Python (hatchling for the wheel; pytest and
+Playwright for the tests) are installed from pinned requirement files into a
+local virtual environment, .venv/.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import venv
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+BUILD_REQUIREMENTS = ROOT / "requirements-build.txt"
+TEST_REQUIREMENTS = ROOT / "requirements-test.txt"
+
+# Pyodide's core runtime, from the npm package; bump both lines together
+# (`npm view pyodide@VERSION dist.integrity` prints the hash).
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# The files a page needs from the package (the lock file is written by us).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_DIR = "pyodide"  # under dist/: the runtime, our wheel and our lock file
+LOCK_NAME = "pyodide-lock.json"
+PACKAGE = "wizard_engine"
+
+SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
+ICON_SIZES = (192, 512)
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+}
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which step and why."""
+
+
+@contextlib.contextmanager
+def step(name: str) -> Iterator[None]:
+    """Announce a build step and name it in any failure."""
+    print(f"build: {name}", flush=True)
+    try:
+        yield
+    except BuildError as error:
+        raise BuildError(f"{name}: {error}") from None
+    except (OSError, subprocess.CalledProcessError, tarfile.TarError, KeyError, ValueError) as error:
+        raise BuildError(f"{name}: {error}") from error
+
+
+# --- tools in .venv ----------------------------------------------------------
+
+def venv_python() -> Path:
+    """The interpreter of the project's virtual environment."""
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def ensure_venv(requirements: Path) -> Path:
+    """Create .venv if needed and install `requirements` into it (once per content)."""
+    python = venv_python()
+    if not python.exists():
+        with step(f"create the virtual environment {VENV.name}/"):
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    stamp = VENV / f".installed-{requirements.stem}"
+    digest = hashlib.sha256(_requirements_text(requirements).encode()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return python
+    with step(f"install {requirements.name} into {VENV.name}/ (pip)"):
+        _run([str(python), "-m", "pip", "install", "--disable-pip-version-check",
+              "--quiet", "-r", str(requirements)], "pip install failed (is PyPI reachable?)")
+        stamp.write_text(digest)
+    return python
+
+
+def _requirements_text(path: Path) -> str:
+    """A requirements file with the files it includes (-r), for change detection."""
+    lines = []
+    for line in path.read_text().splitlines():
+        if line.startswith("-r "):
+            lines.append(_requirements_text(path.parent / line[3:].strip()))
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def _run(command: Sequence[str], why: str, **kwargs) -> subprocess.CompletedProcess:
+    """Run a command; on failure raise BuildError with `why` and the command's output."""
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        output = (result.stdout + result.stderr).strip()
+        raise BuildError(f"{why}\n  $ {' '.join(command)}\n{output}")
+    return result
+
+
+# --- Pyodide from npm --------------------------------------------------------
+
+def fetch_pyodide() -> Path:
+    """The pinned Pyodide npm tarball, fetched once into .cache/ and verified."""
+    tarball = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        with step(f"fetch pyodide@{PYODIDE_VERSION} from npm (npm pack)"):
+            npm = shutil.which("npm")
+            if npm is None:
+                raise BuildError("npm not found: install Node.js with npm (Debian: apt-get install npm)")
+            tarball.parent.mkdir(parents=True, exist_ok=True)
+            _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
+                 "npm pack failed (is the npm registry reachable?)", cwd=tarball.parent)
+    with step(f"verify {tarball.name} against the pinned integrity"):
+        verify_integrity(tarball, PYODIDE_INTEGRITY)
+    return tarball
+
+
+def verify_integrity(path: Path, integrity: str) -> None:
+    """Check a file against an SRI string (`sha512-<base64>`); delete it on mismatch."""
+    algorithm, _, expected = integrity.partition("-")
+    actual = base64.b64encode(hashlib.new(algorithm, path.read_bytes()).digest()).decode()
+    if actual != expected:
+        path.unlink()
+        raise BuildError(
+            f"integrity mismatch: expected {integrity}, got {algorithm}-{actual}; "
+            "the file was deleted, run the build again to fetch it anew"
+        )
+
+
+def extract_pyodide(tarball: Path, dest: Path) -> dict:
+    """Copy the runtime's files into `dest`; return the stock lock file's info block."""
+    with step("extract the Pyodide runtime"), tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{name} is not a regular file in {tarball.name}")
+            (dest / name).write_bytes(member.read())
+        stock = archive.extractfile(f"package/{LOCK_NAME}")
+        if stock is None:
+            raise BuildError(f"{LOCK_NAME} missing from {tarball.name}")
+        return json.load(stock)["info"]
+
+
+# --- our wheel ---------------------------------------------------------------
+
+def build_wheel(dest: Path) -> Path:
+    """Build our py3-none-any wheel (reproducible: hatchling fixes timestamps) into `dest`."""
+    python = sys.executable if _in_venv() else str(ensure_venv(BUILD_REQUIREMENTS))
+    with step("build the wizard_engine wheel (hatchling)"):
+        if not (ROOT / PACKAGE / "__init__.py").exists():
+            raise BuildError(f"{PACKAGE}/__init__.py not found")
+        with tempfile.TemporaryDirectory() as tmp:
+            _run([python, "-m", "hatchling", "build", "--target", "wheel", "--directory", tmp],
+                 "hatchling failed", cwd=ROOT, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+            wheels = list(Path(tmp).glob("*.whl"))
+            if len(wheels) != 1:
+                raise BuildError(f"expected one wheel, found {[w.name for w in wheels]}")
+            return Path(shutil.copy2(wheels[0], dest))
+
+
+def _in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def write_lock(info: dict, wheel: Path, dest: Path) -> None:
+    """A lock file with the stock info block and one entry: our wheel, pinned by sha256."""
+    name, version = wheel.name.split("-")[:2]
+    entry = {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,  # relative to the lock file
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": [PACKAGE],
+        "depends": [],
+        "unvendored_tests": False,
+        "tool": {},
+    }
+    lock = {"info": info, "packages": {PACKAGE: entry}}
+    (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+# --- icons (drawn here: a gold star on a night-blue card) ----------------------
+
+def star_polygon(size: int) -> list[tuple[float, float]]:
+    """A five-pointed star centred in a `size` square, inside the maskable safe zone."""
+    cx, cy, outer = size / 2, size * 0.52, size * 0.34
+    inner = outer * 0.42
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def draw_icon_png(size: int) -> bytes:
+    """A PNG of the icon, anti-aliased by 4 sub-scanlines per pixel row."""
+    background, star = (0x1B, 0x24, 0x4A), (0xF2, 0xC1, 0x4E)
+    polygon = star_polygon(size)
+    edges = list(zip(polygon, polygon[1:] + polygon[:1]))
+    rows = []
+    for y in range(size):
+        coverage = [0.0] * size
+        for sub in range(4):
+            yy = y + (sub + 0.5) / 4
+            xs = sorted(x0 + (yy - y0) * (x1 - x0) / (y1 - y0)
+                        for (x0, y0), (x1, y1) in edges if (y0 <= yy) != (y1 <= yy))
+            for left, right in zip(xs[::2], xs[1::2]):
+                for x in range(max(0, int(left)), min(size, int(right) + 1)):
+                    overlap = min(right, x + 1) - max(left, x)
+                    if overlap > 0:
+                        coverage[x] += overlap / 4
+        row = bytearray(b"\x00")  # filter type: none
+        for c in coverage:
+            c = min(c, 1.0)
+            row += bytes(round(b + (s - b) * c) for b, s in zip(background, star))
+        rows.append(bytes(row))
+    return _png(size, size, b"".join(rows))
+
+
+def _png(width: int, height: int, raw: bytes) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def write_icons(dest: Path) -> None:
+    """PNG icons for the manifest (the SVG icon comes from web/icons/)."""
+    with step("draw the app icons"):
+        folder = dest / "icons"
+        folder.mkdir(exist_ok=True)
+        for size in ICON_SIZES:
+            (folder / f"icon-{size}.png").write_bytes(_cached_icon(size))
+
+
+@functools.cache
+def _cached_icon(size: int) -> bytes:
+    cached = CACHE / "icons" / f"icon-{size}-{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]}.png"
+    if cached.exists():
+        return cached.read_bytes()
+    data = draw_icon_png(size)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(data)
+    return data
+
+
+# --- the service worker --------------------------------------------------------
+
+def content_hash(dest: Path) -> str:
+    """A short hash over every file's path and bytes in `dest`."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in dest.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(dest).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(dest: Path) -> str:
+    """Render web/sw.js with the cache name and the list of files; return the cache name."""
+    with step("write the service worker"):
+        files = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
+        cache = f"wizard-{content_hash(dest)}"
+        template = (WEB / SERVICE_WORKER).read_text()
+        for placeholder in ("__CACHE_NAME__", "__PRECACHE__"):
+            if placeholder not in template:
+                raise BuildError(f"{placeholder} missing from web/{SERVICE_WORKER}")
+        text = (template.replace("__CACHE_NAME__", json.dumps(cache))
+                .replace("__PRECACHE__", json.dumps(["./", *files], indent=2)))
+        (dest / SERVICE_WORKER).write_text(text)
+        return cache
+
+
+# --- the whole build -----------------------------------------------------------
+
+def copy_web(dest: Path) -> None:
+    """Copy the page's files from web/ (all but the service worker template)."""
+    with step("copy web/"):
+        if not (WEB / "index.html").exists():
+            raise BuildError("web/index.html not found")
+        for path in sorted(WEB.rglob("*")):
+            relative = path.relative_to(WEB)
+            if path.is_dir() or relative.as_posix() == SERVICE_WORKER or any(
+                    part.startswith(".") for part in relative.parts):
+                continue
+            target = dest / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+
+def build(dest: Path = DIST) -> Path:
+    """Assemble the site into `dest` (replaced whole); return `dest`."""
+    tarball = fetch_pyodide()
+    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=dest.parent))
+    try:
+        runtime = staging / PYODIDE_DIR
+        runtime.mkdir()
+        info = extract_pyodide(tarball, runtime)
+        wheel = build_wheel(runtime)
+        with step(f"write {PYODIDE_DIR}/{LOCK_NAME}"):
+            write_lock(info, wheel, runtime)
+        copy_web(staging)
+        write_icons(staging)
+        cache = write_service_worker(staging)
+        if dest.exists():
+            shutil.rmtree(dest)
+        staging.chmod(0o755)
+        staging.rename(dest)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
+    print(f"build: done: {dest} ({size / 1e6:.1f} MB, cache {cache})", flush=True)
+    return dest
+
+
+# --- serving -------------------------------------------------------------------
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the right types for modules and wasm, revalidating always."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
+        if os.environ.get("WIZARD_SERVE_QUIET") != "1":
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for `directory` (port 0: any free port)."""
+    handler = functools.partial(Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(DIST, port)
+    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
+
+
+# --- testing -------------------------------------------------------------------
+
+def playwright_chromium(python: str = sys.executable) -> str | None:
+    """The path of Playwright's own Chromium if it is installed, else None."""
+    code = ("from playwright.sync_api import sync_playwright\n"
+            "with sync_playwright() as p: print(p.chromium.executable_path)")
+    try:
+        result = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = result.stdout.strip()
+    return path if result.returncode == 0 and path and Path(path).exists() else None
+
+
+def system_chromium() -> str | None:
+    """A Chromium (or Chrome) on PATH, else None."""
+    for name in CHROMIUM_NAMES:
+        if found := shutil.which(name):
+            return found
+    return None
+
+
+def choose_chromium(python: str) -> str:
+    """'' for Playwright's own Chromium, else a system Chromium's path (apt-installed if root)."""
+    if playwright_chromium(python):
+        print("test: using Playwright's Chromium", flush=True)
+        return ""
+    if found := system_chromium():
+        print(f"test: using {found}", flush=True)
+        return found
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        with step("install Debian's chromium (apt-get)"):
+            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+            _run(["apt-get", "update"], "apt-get update failed", env=env)
+            _run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"],
+                 "apt-get install chromium failed", env=env)
+        if found := system_chromium():
+            return found
+    raise BuildError(
+        "no Chromium found for the browser tests: install one, e.g. "
+        "`sudo apt-get install chromium` (Debian/Ubuntu) or "
+        f"`{venv_python()} -m playwright install chromium`"
+    )
+
+
+def test(pytest_args: Sequence[str]) -> int:
+    """Run every test: the engine under CPython, the Pyodide check, the browser tests."""
+    python = str(ensure_venv(TEST_REQUIREMENTS))
+    env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "PYTHONDONTWRITEBYTECODE": "1"}
+    command = [python, "-m", "pytest", "tests", "e2e", *pytest_args]
+    print("test: $ " + " ".join(command), flush=True)
+    return subprocess.call(command, cwd=ROOT, env=env)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("build", help="assemble dist/ (the default)")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="run every test; extra arguments go to pytest")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        if args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(extra)
+        else:
+            build()
+    except BuildError as error:
+        print(f"build.py: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

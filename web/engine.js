@@ -1,0 +1,171 @@
+// The connection to the game engine: the one module that owns the engine's
+// Web Worker and the only one that knows Pyodide exists. Everything else
+// sends intents and receives views as plain JSON:
+//
+//   import { startEngine } from "./engine.js";
+//   const engine = startEngine();          // the same object on every call
+//   await engine.ready;                    // resolves with the engine's version
+//   const view = await engine.call("new_game", { config });
+//                                          // rejects with Error(readable message)
+//
+// While it boots, <html data-engine="loading">; then "ready", or "error" with
+// the message shown in an element with role="alert" (the page's own
+// [data-engine-alert] element if it has one, else one added to <body>).
+// engine.status / engine.version / engine.error say the same; a "status"
+// event fires on each change.
+//
+// Offline play is wired here too: once the engine has settled, the service
+// worker is registered; <html data-offline="ready"> when the site is cached.
+// When a newer build takes over an open page, <html data-update="ready"> and
+// an "update" event fire: a reload runs the new version.
+
+const BOOT_TIMEOUT_MS = 60_000;
+const root = document.documentElement;
+
+class Engine extends EventTarget {
+  status = "loading";
+  version = null;
+  error = null;
+  #worker;
+  #nextId = 1;
+  #waiting = new Map(); // id -> {resolve, reject}
+  #settle;
+
+  constructor() {
+    super();
+    this.ready = new Promise((resolve, reject) => {
+      this.#settle = { resolve, reject };
+    });
+    this.ready.catch(() => {}); // failures are reported through status and the alert
+    this.#setStatus("loading");
+    performance.mark("engine-start");
+    const timer = setTimeout(
+      () => this.#fail("The game engine took too long to start. Check the connection and reload."),
+      BOOT_TIMEOUT_MS,
+    );
+    this.ready.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
+    try {
+      this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    } catch (error) {
+      this.#fail(`The game engine could not be started: ${error.message}`);
+      return;
+    }
+    this.#worker.addEventListener("message", (event) => this.#receive(event.data));
+    this.#worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.#fail(
+        "The game engine could not be loaded: one of its files is missing or broken. " +
+          "Check the connection and reload." +
+          (event.message ? ` (${event.message})` : ""),
+      );
+    });
+  }
+
+  /** Call an engine method; resolves with its result, rejects with Error(message). */
+  async call(method, params = {}) {
+    await this.ready;
+    const request = JSON.stringify({ method, params });
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#waiting.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, request });
+    });
+  }
+
+  #receive(message) {
+    if (message.type === "ready") {
+      this.version = message.version;
+      performance.mark("engine-ready");
+      this.#setStatus("ready");
+      this.#settle.resolve(message.version);
+    } else if (message.type === "error") {
+      this.#fail(message.message);
+    } else {
+      const waiter = this.#waiting.get(message.id);
+      if (!waiter) return;
+      this.#waiting.delete(message.id);
+      const response = JSON.parse(message.response);
+      if (response.ok) waiter.resolve(response.result);
+      else waiter.reject(new Error(response.error));
+    }
+  }
+
+  #fail(message) {
+    if (this.status === "error") return;
+    this.error = new Error(message);
+    this.#worker?.terminate();
+    for (const waiter of this.#waiting.values()) waiter.reject(this.error);
+    this.#waiting.clear();
+    showAlert(message);
+    this.#setStatus("error");
+    this.#settle.reject(this.error);
+  }
+
+  #setStatus(status) {
+    if (this.status === "error") status = "error"; // final
+    this.status = status;
+    root.dataset.engine = status;
+    this.dispatchEvent(new Event("status"));
+  }
+}
+
+function showAlert(message) {
+  let alert = document.querySelector("[data-engine-alert]");
+  if (!alert) {
+    alert = document.createElement("div");
+    alert.dataset.engineAlert = "";
+    alert.className = "engine-alert";
+    document.body.prepend(alert);
+  }
+  alert.setAttribute("role", "alert");
+  alert.textContent = `The game cannot start. ${message}`;
+  alert.hidden = false;
+}
+
+async function registerServiceWorker(engine) {
+  if (!("serviceWorker" in navigator)) {
+    root.dataset.offline = "unsupported";
+    return;
+  }
+  const container = navigator.serviceWorker;
+  const hadController = Boolean(container.controller);
+  container.addEventListener("controllerchange", () => {
+    if (!hadController) return; // the first install claiming the page
+    root.dataset.update = "ready";
+    engine.dispatchEvent(new Event("update"));
+  });
+  try {
+    const registration = await container.register(new URL("./sw.js", import.meta.url), {
+      updateViaCache: "none",
+    });
+    // A new build waits until this page is done booting, then takes over.
+    const promote = (worker) => worker?.postMessage({ type: "skip-waiting" });
+    promote(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") promote(worker);
+      });
+    });
+    await container.ready;
+    root.dataset.offline = "ready";
+  } catch (error) {
+    root.dataset.offline = "error";
+    console.warn(`Offline play is unavailable: ${error.message}`);
+  }
+}
+
+let engine = null;
+
+/** Start the engine (once); returns the Engine. */
+export function startEngine() {
+  if (!engine) {
+    engine = new Engine();
+    const settled = () => registerServiceWorker(engine);
+    engine.ready.then(settled, settled);
+  }
+  return engine;
+}
