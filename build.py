@@ -27,6 +27,7 @@ import http.server
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -197,6 +198,12 @@ def build_wheel(dest: Path) -> Path:
             return Path(shutil.copy2(wheels[0], dest))
 
 
+def wheel_version(dest: Path) -> str:
+    """The version of the wheel in a built site, from its lock file."""
+    lock = json.loads((dest / PYODIDE_DIR / LOCK_NAME).read_text())
+    return next(iter(lock["packages"].values()))["version"]
+
+
 def _in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
@@ -216,7 +223,8 @@ def write_lock(info: dict, wheel: Path, dest: Path) -> None:
         "unvendored_tests": False,
         "tool": {},
     }
-    lock = {"info": info, "packages": {PACKAGE: entry}}
+    key = re.sub(r"[-_.]+", "-", name).lower()  # Pyodide looks packages up by canonical name
+    lock = {"info": info, "packages": {key: entry}}
     (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 

@@ -1,0 +1,54 @@
+// Plays whole games through wizard_engine.web.call under Pyodide in Node,
+// with the runtime, wheel and lock file of a built site (no CDN):
+//   node tests/pyodide_smoke.mjs DIST/pyodide [GAMES]
+// Prints one JSON line: {"python": ..., "version": ..., "games": [...]}; exits 1 on failure.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dir = path.resolve(process.argv[2] ?? "dist/pyodide");
+const games = Number(process.argv[3] ?? 2);
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+
+function fail(message) {
+  console.error(`pyodide smoke test: ${message}`);
+  process.exit(1);
+}
+
+const pyodide = await loadPyodide({
+  indexURL: dir + path.sep,
+  lockFileURL: path.join(dir, "pyodide-lock.json"),
+  packages: ["wizard_engine"],
+  stdout: () => {},
+});
+if (!pyodide.loadedPackages.wizard_engine) fail("the wizard_engine wheel did not load");
+const web = pyodide.pyimport("wizard_engine.web");
+const call = (method, params = {}) => {
+  const response = JSON.parse(web.call(JSON.stringify({ method, params })));
+  if (!response.ok) fail(`${method} failed: ${response.error}`);
+  return response.result;
+};
+
+const python = pyodide.runPython("import sys; sys.version.split()[0]");
+const { version } = call("ping");
+const describe = call("describe");
+const results = [];
+for (let game = 0; game < games; game++) {
+  const players = 3 + (game % 4);
+  // The first game is all random bots; the others use the levels the form offers.
+  const levels = game === 0 ? ["random"] : describe.levels;
+  const config = {
+    seed: 1000 + game,
+    players: Array.from({ length: players }, (_, seat) => ({
+      name: `Bot ${seat + 1}`,
+      bot: levels[(game + seat) % levels.length],
+    })),
+  };
+  let { view } = call("new_game", { config });
+  let steps = 0;
+  while (!view.over) {
+    if (++steps > 20000) fail(`game ${game} did not end`);
+    ({ view } = call("bot_step"));
+  }
+  results.push({ players, levels: config.players.map((p) => p.bot), steps, totals: view.totals });
+}
+console.log(JSON.stringify({ python, version, games: results }));

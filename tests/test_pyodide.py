@@ -1,0 +1,55 @@
+"""The wheel we ship plays whole games under Pyodide (Python 3.14, WebAssembly).
+
+Builds the site with build.py (Pyodide's runtime from the pinned npm package,
+our wheel, the lock file pinning its hash), then runs tests/pyodide_smoke.mjs
+under Node: it loads the wheel through the lock file, as the browser does,
+and plays games through ``wizard_engine.web.call`` until they are over.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402 (the repository root's build.py)
+
+SMOKE = Path(__file__).with_name("pyodide_smoke.mjs")
+GAMES = 2
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    try:
+        return build.build(tmp_path_factory.mktemp("pyodide") / "dist")
+    except build.BuildError as error:
+        pytest.fail(f"build.py failed: {error}", pytrace=False)
+
+
+def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed for the Pyodide check: install it "
+                    "(Debian: apt-get install nodejs npm)", pytrace=False)
+    result = subprocess.run([node, str(SMOKE), str(site / build.PYODIDE_DIR), str(GAMES)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, f"Node smoke test failed:\n{result.stdout}\n{result.stderr}"
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["python"].startswith("3.14")
+    assert report["version"] == build.wheel_version(site)
+    assert len(report["games"]) == GAMES
+    for game in report["games"]:
+        assert len(game["totals"]) == game["players"]
+
+
+def test_wheel_is_reproducible(site: Path, tmp_path: Path) -> None:
+    """Two builds give the same bytes, so the hash pinned in the lock file is stable."""
+    again = build.build_wheel(tmp_path)
+    shipped = site / build.PYODIDE_DIR / again.name
+    assert again.read_bytes() == shipped.read_bytes()
