@@ -28,3 +28,12 @@ class ScoreRow:
     def to_dict(self) -> dict[str, int]:
         """A JSON-ready dict."""
         return {"bid": self.bid, "taken": self.taken, "points": self.points, "total": self.total}
+
+
+def score_round(bids: list[int], taken: list[int], totals: list[int]) -> tuple[ScoreRow, ...]:
+    """R17/R19: one round's rows on the pad, given the totals before it."""
+    rows = []
+    for bid, took, total in zip(bids, taken, totals):
+        points = round_points(bid, took)
+        rows.append(ScoreRow(bid, took, points, total + points))
+    return tuple(rows)

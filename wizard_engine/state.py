@@ -16,6 +16,7 @@ from .actions import ALL_ACTIONS, BID_BASE, TRUMP_BASE, Action, bid, choose_trum
 from .cards import (
     BIT,
     FIRST_JESTER,
+    FULL_MASK,
     FIRST_WIZARD,
     JESTER_MASK,
     RANK_OF,
@@ -29,11 +30,12 @@ from .cards import (
     Suit,
     card_name,
     cards_of,
+    mask_of,
 )
 from .config import GameConfig
 from .errors import IllegalActionError
 from .rules import STANDARD, UNICOLOURED, Seat, Trick
-from .scoring import ScoreRow, round_points
+from .scoring import ScoreRow, score_round
 from .themes import suit_name
 
 
@@ -85,9 +87,14 @@ class State:
 
     def _start_round(self, round_: int, dealer: Seat) -> None:
         """R7-R9: deal, turn up trump; the dealer's left bids first (R10)."""
+        hands, turned, stock = self.rules.deal(self._rng, self.players, round_)
+        self._begin_round(round_, dealer, hands, turned, stock)
+
+    def _begin_round(self, round_: int, dealer: Seat, hands: list[Mask], turned: Card | None,
+                     stock: Mask) -> None:
         self.round, self.dealer = round_, dealer
         self.hand_size = self.rules.hand_size(round_)
-        self.hands, self.turned, self.stock = self.rules.deal(self._rng, self.players, round_)
+        self.hands, self.turned, self.stock = hands, turned, stock
         self.bids: list[int | None] = [None] * self.players
         self.taken = [0] * self.players
         self.tricks: list[Trick] = []
@@ -99,6 +106,23 @@ class State:
             self.phase, self.turn = Phase.TRUMP, dealer
         else:
             self.phase, self.turn = Phase.BIDDING, self.left_of(dealer)
+
+    @classmethod
+    def with_deal(cls, config: GameConfig, hands: list[list[Card]], turned: Card | None = None,
+                  dealer: Seat = 0, round_: int | None = None) -> State:
+        """A state whose current round has the given deal (for tests and analysis).
+
+        The round defaults to the hand size; the other cards make up the stock.  Such a
+        state does not come from its seed, so it is not meant to be saved.
+        """
+        state = cls(config)
+        masks = [mask_of(hand) for hand in hands]
+        stock = FULL_MASK & ~mask_of([c for hand in hands for c in hand] + ([turned] if turned is not None else []))
+        if round_ is None:
+            round_ = max(1, len(hands[0]) - state.rules.hand_size(0))
+        state._begin_round(round_, dealer, masks, turned, stock)
+        state.hand_size = len(hands[0])
+        return state
 
     def left_of(self, seat: Seat) -> Seat:
         """R4: the next seat clockwise."""
@@ -248,13 +272,9 @@ class State:
 
     def _end_round(self) -> None:
         """R17: score the round; then deal the next or end the game (R18)."""
-        rows = []
-        for seat in range(self.players):
-            bid_, taken = self.bids[seat], self.taken[seat]
-            points = round_points(bid_, taken)  # type: ignore[arg-type]
-            self.totals[seat] += points
-            rows.append(ScoreRow(bid_, taken, points, self.totals[seat]))  # type: ignore[arg-type]
-        self.pad.append(tuple(rows))
+        rows = score_round(self.bids, self.taken, self.totals)  # type: ignore[arg-type]
+        self.totals = [row.total for row in rows]
+        self.pad.append(rows)
         if self.round == self.rounds:
             self.phase, self.turn = Phase.OVER, -1
         else:

@@ -1,0 +1,40 @@
+"""Set up positions from card notation, and play them out."""
+
+from __future__ import annotations
+
+import random
+
+from wizard_engine import GameConfig, State
+from wizard_engine.cards import parse_cards
+
+
+def deal(hands: list[str], turned: str | None = None, dealer: int = 0, round_: int | None = None,
+         totals: list[int] | None = None, seed: int = 0, **options: object) -> State:
+    """A state whose round deals ``hands`` (one string per seat, e.g. ``"7H Z N"``)."""
+    words = [hand.split() for hand in hands]
+    cards = parse_cards([w for hand in words for w in hand] + ([turned] if turned else []))
+    split, start = [], 0
+    for hand in words:
+        split.append(cards[start:start + len(hand)])
+        start += len(hand)
+    config = GameConfig.of(len(hands), seed=seed, **options)  # type: ignore[arg-type]
+    state = State.with_deal(config, split, cards[-1] if turned else None, dealer, round_)
+    if totals is not None:
+        state.totals = list(totals)
+    return state
+
+
+def act(state: State, *actions: str) -> State:
+    """Apply ``actions`` in turn, each by the (first) seat to act."""
+    for action in actions:
+        state.apply(state.to_act()[0], action)
+    return state
+
+
+def random_game(config: GameConfig, seed: int) -> State:
+    """A complete game of uniformly random legal actions."""
+    state, rng = State(config), random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
