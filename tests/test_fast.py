@@ -1,0 +1,111 @@
+"""The fast simulator must never disagree with the engine (R13-R17, R21)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wizard_engine.cards import BIT, FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, WIZARD_MASK, cards_of, canonical, mask_of
+from wizard_engine.config import GameConfig
+from wizard_engine.fast import (
+    SimRound,
+    playout,
+    random_game,
+    sample_hands,
+    trump_index,
+)
+from wizard_engine.state import Phase, State
+
+
+def _exact_copy(hand: int, card: int) -> int:
+    """The copy the engine plays: the lowest held Wizard or Jester."""
+    if card >= FIRST_WIZARD:
+        copies = hand & (WIZARD_MASK if card < FIRST_JESTER else JESTER_MASK)
+        return (copies & -copies).bit_length() - 1
+    return card
+
+
+def _play_round_both(state: State, rng: random.Random) -> None:
+    """Play one round at random in the engine and in SimRound, checking they agree."""
+    while state.phase is not Phase.PLAYING:
+        for seat in state.to_act():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            break
+    uni = state.config.options.unicoloured
+    sim = SimRound(state.hands, [b for b in state.bids], trump_index(state.trump, uni), state.turn)
+    round_ = state.round
+    while state.round == round_ and not state.is_over:
+        seat = state.turn
+        assert sim.turn == seat
+        engine_legal = sorted(int(a) for a in state.legal_actions(seat))
+        assert sorted({canonical(c) for c in cards_of(sim.legal())}) == engine_legal
+        action = rng.choice(state.legal_actions(seat))
+        card = _exact_copy(state.hands[seat], int(action))
+        tricks_before = len(state.tricks)
+        state.apply(seat, action)
+        winner = sim.play(card)
+        if state.round == round_ and len(state.tricks) > tricks_before:
+            assert winner == state.tricks[-1].winner
+    assert sim.over
+    row = state.pad[-1]
+    assert sim.taken == [r.taken for r in row]
+    assert sim.points() == [r.points for r in row]
+
+
+@pytest.mark.parametrize("players,unicoloured", [(3, False), (4, False), (5, False), (6, False),
+                                                 (3, True), (4, True)])
+def test_r13_r16_r21_fast_simround_agrees_with_engine(players: int, unicoloured: bool) -> None:
+    rng = random.Random(players * 10 + unicoloured)
+    for game in range(6):
+        state = State(GameConfig.of(players, seed=game, unicoloured=unicoloured))
+        while not state.is_over:
+            _play_round_both(state, rng)
+
+
+def test_playout_finishes_rounds_legally_and_matches_engine_winners() -> None:
+    """Replaying a playout's cards through the engine gives the same tricks taken."""
+    rng = random.Random(5)
+    for seed in range(30):
+        state = State(GameConfig.of(4, seed=seed))
+        for _ in range(seed % 9):  # advance a few rounds at random
+            _play_round_both(state, rng)
+        while state.phase is not Phase.PLAYING:
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        t = trump_index(state.trump, False)
+        sim = SimRound(state.hands, state.bids, t, state.turn)
+        # Record the policy's cards by stepping SimRound with the policy one card at a time.
+        expected = playout(list(state.hands), state.bids, [0] * 4, t, state.turn)
+        round_ = state.round
+        from wizard_engine.fast import policy_card
+        while not sim.over:
+            legal = sim.legal()
+            card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy_card(
+                legal, sim.bids[sim.turn] - sim.taken[sim.turn], sim.played, 4, sim.best, t,
+                sim.tricks_left)
+            state.apply(sim.turn, f"play {__import__('wizard_engine').card_name(card)}")
+            sim.play(card)
+        assert state.round == round_ + 1 or state.is_over
+        assert [r.taken for r in state.pad[-1]] == expected == sim.taken
+
+
+def test_random_game_is_reproducible_and_scores_are_whole_tens() -> None:
+    for players in range(3, 7):
+        a = random_game(players, random.Random(7))
+        assert a == random_game(players, random.Random(7))
+        assert len(a) == players and all(x % 10 == 0 for x in a)
+
+
+def test_sample_hands_honours_counts_and_allowed_cards() -> None:
+    rng = random.Random(3)
+    pool = list(range(20))
+    no_clubs_low = mask_of(range(5, 20))
+    for _ in range(200):
+        hands = sample_hands(pool, [3, 4, 5], [no_clubs_low, mask_of(pool), mask_of(pool)], rng)
+        assert hands is not None
+        assert [h.bit_count() for h in hands] == [3, 4, 5]
+        assert hands[0] & ~no_clubs_low == 0
+        assert hands[0] & hands[1] == 0 and hands[1] & hands[2] == 0 and hands[0] & hands[2] == 0
+    assert sample_hands(pool, [6], [mask_of(range(5))], rng) is None
+    assert BIT[0] == 1
