@@ -380,11 +380,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that takes a browser hanging up as normal."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
     """A threading HTTP server for `directory` (port 0: any free port)."""
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
+    server = Server((host, port), handler)
     return server
 
 

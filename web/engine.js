@@ -121,7 +121,7 @@ function showAlert(message) {
     document.body.prepend(alert);
   }
   alert.setAttribute("role", "alert");
-  alert.textContent = `The game cannot start. ${message}`;
+  alert.textContent = message;
   alert.hidden = false;
 }
 

@@ -13,12 +13,21 @@ let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
 
 async function boot() {
-  const pyodide = await loadPyodide({
-    indexURL: here("./pyodide/"),
-    lockFileURL: here("./pyodide/pyodide-lock.json"),
-    packages: [PACKAGE],
-    stdout: () => {}, // stderr keeps its default: console.warn
-  });
+  const guard = guardBoot();
+  let pyodide;
+  try {
+    pyodide = await Promise.race([
+      loadPyodide({
+        indexURL: here("./pyodide/"),
+        lockFileURL: here("./pyodide/pyodide-lock.json"),
+        packages: [PACKAGE],
+        stdout: () => {}, // stderr keeps its default: console.warn
+      }),
+      guard.failed,
+    ]);
+  } finally {
+    guard.release();
+  }
   let module;
   try {
     module = pyodide.pyimport(`${PACKAGE}.web`);
@@ -37,6 +46,51 @@ async function boot() {
   const pong = JSON.parse(call(JSON.stringify({ method: "ping", params: {} })));
   if (!pong.ok) throw new Error(`The game engine failed to start: ${pong.error}`);
   return pong.result.version;
+}
+
+// Pyodide swallows some failures while it boots: a wasm file that does not
+// compile only logs a warning and the boot never ends, and a package that
+// fails its hash is skipped. So, while it boots, a file that cannot be
+// fetched (missing, or refused by its integrity check) or a wasm that does
+// not compile fails the boot at once, naming the file.
+function guardBoot() {
+  const { fetch, console } = self;
+  const warn = console.warn;
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  const name = (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), self.location.href);
+    return url.pathname.split("/").slice(-2).join("/");
+  };
+  self.fetch = async (input, init) => {
+    let response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      const why = init?.integrity ? "it failed its integrity check or the network is down" : error.message;
+      fail(new Error(`The game could not be loaded: ${name(input)} could not be fetched (${why}).`));
+      throw error;
+    }
+    if (!response.ok) {
+      fail(new Error(`The game could not be loaded: ${name(input)} is missing (HTTP ${response.status}).`));
+    }
+    return response;
+  };
+  console.warn = (...args) => {
+    if (String(args[0]).includes("wasm instantiation failed")) {
+      fail(new Error("The game could not be loaded: the Python runtime (WebAssembly) did not compile."));
+    }
+    warn.apply(console, args);
+  };
+  return {
+    failed,
+    release() {
+      self.fetch = fetch;
+      console.warn = warn;
+    },
+  };
 }
 
 function lastLine(text) {

@@ -1,0 +1,56 @@
+"""Browser tests of the built site: pytest-playwright driving Chromium.
+
+The session builds the site once (build.py, into a temporary folder) and
+serves it from a ThreadingHTTPServer on 127.0.0.1 at a free port; `base_url`
+points there, so `page.goto("./")` opens the game. Helpers live in
+sitetools.py.
+"""
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from sitetools import CHROMIUM_ARGS, Watch, build, chromium_path, serve
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if path := chromium_path():
+        args["executable_path"] = path
+    return args
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once for the session."""
+    try:
+        return build.build(tmp_path_factory.mktemp("site") / "dist")
+    except build.BuildError as error:
+        pytest.exit(f"build.py failed: {error}", returncode=3)
+
+
+@pytest.fixture(scope="session")
+def site_url(site: Path) -> Iterator[str]:
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    return site_url
+
+
+@pytest.fixture
+def site_copy(site: Path, tmp_path: Path) -> Path:
+    """A copy of the built site that a test may change."""
+    return Path(shutil.copytree(site, tmp_path / "dist"))
+
+
+@pytest.fixture
+def watch(page: Page) -> Watch:
+    """Records the page's console errors, uncaught exceptions and requests."""
+    return Watch(page)

@@ -1,0 +1,112 @@
+"""Helpers for the browser tests: Chromium, a test server, and calls into the engine.
+
+Chromium: $WIZARD_CHROMIUM when set (`python3 build.py test` sets it: empty
+means Playwright's own browser), else Playwright's own if installed, else a
+system Chromium; without any, the session stops and says what to install.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402 (the repository root's build.py)
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+READY_TIMEOUT_MS = 60_000
+
+
+def chromium_path() -> str:
+    """'' for Playwright's own Chromium, else the path of a system Chromium."""
+    if "WIZARD_CHROMIUM" in os.environ:
+        return os.environ["WIZARD_CHROMIUM"]
+    if build.playwright_chromium(sys.executable):
+        return ""
+    if found := build.system_chromium():
+        return found
+    pytest.exit("No Chromium for the browser tests: install one (`apt-get install chromium`, "
+                "or `python -m playwright install chromium`), or run `python3 build.py test`, "
+                "which does it for you", returncode=3)
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve `directory` on 127.0.0.1 at a free port; yields its root URL."""
+    os.environ.setdefault("WIZARD_SERVE_QUIET", "1")
+    server = build.make_server(directory, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class Watch:
+    """What a page did: console errors, uncaught exceptions, every request's URL."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on("crash", lambda _: self.errors.append("the page crashed"))
+        page.context.on("request", lambda request: self.requests.append(request.url))
+        page.context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the engine is ready; fail with the page's alert if it errs."""
+    page.wait_for_selector("html[data-engine=ready], html[data-engine=error]",
+                           state="attached", timeout=READY_TIMEOUT_MS)
+    if page.get_attribute("html", "data-engine") == "error":
+        alert = page.locator("[data-engine-alert]").all_inner_texts()
+        pytest.fail(f"the engine failed to load: {alert}")
+
+
+def engine_call(page: Page, method: str, params: dict | None = None):
+    """Call the engine through engine.js, as the page does."""
+    return page.evaluate(
+        """async ([method, params]) => {
+            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            return startEngine().call(method, params);
+        }""",
+        [method, params or {}],
+    )
+
+
+def play_bot_game(page: Page, players: int = 3, seed: int = 7, max_steps: int | None = None) -> dict:
+    """Start an all-bot game through engine.js and let the bots play (to the end by default)."""
+    return page.evaluate(
+        """async ([players, seed, maxSteps]) => {
+            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            const engine = startEngine();
+            const config = { seed, players: Array.from({ length: players },
+                (_, seat) => ({ name: `Bot ${seat + 1}`, bot: "random" })) };
+            let { view } = await engine.call("new_game", { config });
+            let steps = 0;
+            while (!view.over && (maxSteps === null || steps < maxSteps)) {
+                ({ view } = await engine.call("bot_step"));
+                steps++;
+            }
+            return { steps, over: view.over, round: view.round, totals: view.totals };
+        }""",
+        [players, seed, max_steps],
+    )

@@ -1,0 +1,116 @@
+"""The site: it loads, boots the engine in a worker, plays offline, stays on
+its own origin, refuses a tampered wheel, and works under a sub-path."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page, expect
+from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_ready
+
+
+def test_page_paints_before_the_engine_then_reaches_ready(page: Page, watch: Watch, site: Path) -> None:
+    page.goto("./")
+    expect(page.get_by_role("heading", name="Wizard")).to_be_visible()
+    wait_ready(page)
+    assert engine_call(page, "ping")["version"] == build.wheel_version(site)
+    expect(page.locator("[data-engine-alert]")).to_be_hidden()
+
+
+def test_a_whole_game_plays_through_the_engine_without_console_errors(page: Page, watch: Watch) -> None:
+    page.goto("./")
+    wait_ready(page)
+    describe = engine_call(page, "describe")
+    assert describe["players"]["min"] <= 4 <= describe["players"]["max"]
+    game = play_bot_game(page, players=4)
+    assert game["over"] and len(game["totals"]) == 4
+    assert watch.errors == []
+
+
+def test_engine_errors_reject_with_a_readable_message(page: Page, watch: Watch) -> None:
+    page.goto("./")
+    wait_ready(page)
+    message = page.evaluate(
+        """async () => {
+            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            try { await startEngine().call("no_such_method"); return null; }
+            catch (error) { return error.message; }
+        }""")
+    assert message and "no_such_method" in message
+    assert watch.errors == []
+
+
+def test_every_request_stays_on_the_sites_origin(page: Page, watch: Watch, base_url: str) -> None:
+    page.goto("./")
+    wait_ready(page)
+    play_bot_game(page, max_steps=20)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    origin = urlsplit(base_url)[:2]
+    assert any(url.endswith(".wasm") for url in watch.requests), "the worker's requests were not seen"
+    assert any(url.endswith(".whl") for url in watch.requests), "the wheel's request was not seen"
+    assert [url for url in watch.requests if urlsplit(url)[:2] != origin] == []
+
+
+def test_a_reload_with_the_network_off_plays_again(page: Page, watch: Watch) -> None:
+    page.goto("./")
+    wait_ready(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    game = play_bot_game(page, players=3, seed=11)
+    assert game["over"]
+    assert watch.errors == []
+
+
+def test_a_tampered_wheel_is_refused_with_an_error_on_the_page(page: Page, site_copy: Path) -> None:
+    wheel = next((site_copy / build.PYODIDE_DIR).glob("*.whl"))
+    wheel.write_bytes(wheel.read_bytes() + b"tampered")  # the lock file's sha256 no longer matches
+    with serve(site_copy) as url:
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=error]", state="attached", timeout=READY_TIMEOUT_MS)
+        alert = page.locator("[data-engine-alert]")
+        expect(alert).to_be_visible()
+        expect(alert).to_have_attribute("role", "alert")
+        expect(alert).to_contain_text("could not be loaded")
+
+
+def test_a_missing_runtime_file_shows_an_error(page: Page, site_copy: Path) -> None:
+    (site_copy / build.PYODIDE_DIR / "pyodide.asm.wasm").unlink()
+    with serve(site_copy) as url:
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=error]", state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("[data-engine-alert]")).to_contain_text("pyodide.asm.wasm is missing")
+
+
+def test_the_site_works_under_a_sub_path(page: Page, watch: Watch, site: Path, tmp_path: Path) -> None:
+    shutil.copytree(site, tmp_path / "user" / "wizard")
+    with serve(tmp_path) as url:
+        page.goto(url + "user/wizard/")
+        wait_ready(page)
+        assert play_bot_game(page, max_steps=10)["steps"] == 10
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+        assert scope == url + "user/wizard/"
+    assert all("/user/wizard/" in u for u in watch.requests if u.startswith(url)), watch.requests
+    assert watch.errors == []
+
+
+def test_the_page_declares_a_strict_csp_and_an_installable_manifest(page: Page, base_url: str) -> None:
+    page.goto("./")
+    csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+    assert "default-src 'self'" in csp and "'wasm-unsafe-eval'" in csp
+    assert "unsafe-inline" not in csp and "http" not in csp
+    manifest_href = page.get_attribute('link[rel="manifest"]', "href")
+    response = page.request.get(base_url + manifest_href)
+    assert response.ok
+    manifest = json.loads(response.body())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert page.request.get(base_url + icon["src"]).ok, icon["src"]
+
