@@ -1,0 +1,146 @@
+// How a card looks and what it is called: the two display themes of the same
+// deck (R2), drawn by us with SVG shapes. Only presentation lives here; the
+// engine decides everything about the cards' play. Cards arrive in the
+// engine's notation: "7H", "TD", "AS", "Z" (Wizard), "N" (Jester).
+
+const SVG = "http://www.w3.org/2000/svg";
+const SUIT_LETTERS = "CDHS";
+const RANK_LETTERS = "23456789TJQKA";
+const CLASSIC_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"];
+
+export const THEMES = {
+  classic: {
+    title: "Classic (2 to ace, four suits)",
+    suits: ["clubs", "diamonds", "hearts", "spades"],
+    symbols: ["club", "diamond", "heart", "spade"],
+  },
+  amigo: {
+    title: "Amigo (1 to 13, four colours)",
+    suits: ["Humans", "Dwarves", "Elves", "Giants"],
+    colours: ["blue", "red", "green", "yellow"],
+    symbols: ["crown", "gem", "leaf", "mountain"],
+  },
+};
+
+// SVG paths on a 24x24 grid; circles as [cx, cy, r].
+const SHAPES = {
+  heart: { d: "M12 21.5C5 16.4 1.5 12.7 1.5 8.4 1.5 5.3 3.9 3 6.9 3c2 0 3.9 1.1 5.1 2.9C13.2 4.1 15.1 3 17.1 3c3 0 5.4 2.3 5.4 5.4 0 4.3-3.5 8-10.5 13.1z" },
+  diamond: { d: "M12 1.5 20.5 12 12 22.5 3.5 12z" },
+  spade: { d: "M12 1.5C9.2 5.8 2.5 9.2 2.5 13.9c0 2.8 2.2 4.8 4.8 4.8 1.6 0 3-.7 3.9-1.9L10 22.5h4l-1.2-5.7c.9 1.2 2.3 1.9 3.9 1.9 2.6 0 4.8-2 4.8-4.8 0-4.7-6.7-8.1-9.5-12.4z" },
+  club: { d: "M10.9 14.5 9.6 22.5h4.8l-1.3-8z", circles: [[12, 6.6, 4.6], [6.6, 13.4, 4.6], [17.4, 13.4, 4.6]] },
+  crown: { d: "M2.5 19.5V7.5l5 4.5L12 4l4.5 8 5-4.5v12z" },
+  gem: { d: "M6.5 3h11l4.5 6.5L12 22 2 9.5z" },
+  leaf: { d: "M12 1.5c6.5 4 8.5 13 0 21-8.5-8-6.5-17 0-21zm-.6 4.5v15h1.2V6z" },
+  mountain: { d: "M1 21 9 6l4 7 3-4.5L23 21z" },
+  star: { d: "M12 1.5l2.9 6.6 7.1.7-5.4 4.7 1.6 7-6.2-3.7-6.2 3.7 1.6-7L2 8.8l7.1-.7z" },
+  jester: { d: "M2 19.5C3.5 12 7 7.5 12 5.5c5 2 8.5 6.5 10 14zM4.5 19.5c1.5-4 4-7 7.5-9 3.5 2 6 5 7.5 9z",
+            circles: [[2.5, 4.5, 1.8], [12, 2.5, 1.8], [21.5, 4.5, 1.8]] },
+};
+
+/** {kind: "wizard"|"jester"|"suit", suit: 0..3, rank: 1..13} of a notation. */
+export function parseCard(notation) {
+  if (notation === "Z") return { kind: "wizard" };
+  if (notation === "N") return { kind: "jester" };
+  return {
+    kind: "suit",
+    suit: SUIT_LETTERS.indexOf(notation[1]),
+    rank: RANK_LETTERS.indexOf(notation[0]) + 1,
+  };
+}
+
+/** The suit's name in a theme: "hearts", "Elves (green)". */
+export function suitName(letter, theme) {
+  const index = SUIT_LETTERS.indexOf(letter);
+  const t = THEMES[theme] ?? THEMES.classic;
+  return t.colours ? `${t.suits[index]} (${t.colours[index]})` : t.suits[index];
+}
+
+/** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
+export function cardLabel(notation, theme) {
+  const card = parseCard(notation);
+  if (card.kind === "wizard") return "Wizard";
+  if (card.kind === "jester") return "Jester";
+  const t = THEMES[theme] ?? THEMES.classic;
+  const value = t.colours ? String(card.rank) : CLASSIC_RANKS[card.rank - 1];
+  return `${value} of ${t.suits[card.suit]}`;
+}
+
+/** The short value printed in a card's corner: "10", "Q", "12", "Z", "N". */
+export function rankText(notation, theme) {
+  const card = parseCard(notation);
+  if (card.kind === "wizard") return "Z";
+  if (card.kind === "jester") return "N";
+  if (theme === "amigo") return String(card.rank);
+  const word = CLASSIC_RANKS[card.rank - 1];
+  return card.rank > 9 ? word[0].toUpperCase() : word;
+}
+
+function shape(name, className) {
+  const { d, circles = [] } = SHAPES[name];
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.classList.add(className);
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", d);
+  svg.append(path);
+  for (const [cx, cy, r] of circles) {
+    const circle = document.createElementNS(SVG, "circle");
+    circle.setAttribute("cx", cx);
+    circle.setAttribute("cy", cy);
+    circle.setAttribute("r", r);
+    svg.append(circle);
+  }
+  return svg;
+}
+
+function symbolOf(card, theme) {
+  if (card.kind === "wizard") return "star";
+  if (card.kind === "jester") return "jester";
+  return (THEMES[theme] ?? THEMES.classic).symbols[card.suit];
+}
+
+/**
+ * A card's face, drawn (decorative: the caller names it). Classes carry the
+ * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N.
+ */
+export function cardFace(notation, theme) {
+  const card = parseCard(notation);
+  const face = document.createElement("span");
+  face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${
+    card.kind === "suit" ? SUIT_LETTERS[card.suit] : notation
+  }`;
+  face.setAttribute("aria-hidden", "true");
+  const symbol = symbolOf(card, theme);
+  for (const corner of ["top", "bottom"]) {
+    const index = document.createElement("span");
+    index.className = `card-index card-index-${corner}`;
+    const rank = document.createElement("span");
+    rank.className = "card-rank";
+    rank.textContent = rankText(notation, theme);
+    index.append(rank, shape(symbol, "card-pip"));
+    face.append(index);
+  }
+  face.append(shape(symbol, "card-centre"));
+  return face;
+}
+
+/** A card's back (for a card you may not see: Foresight's own card, the deck). */
+export function cardBack() {
+  const back = document.createElement("span");
+  back.className = "card card-back";
+  back.setAttribute("aria-hidden", "true");
+  back.append(shape("star", "card-centre"));
+  return back;
+}
+
+/** A named picture of a card, for cards on the table (not buttons). */
+export function cardPicture(notation, theme) {
+  const picture = document.createElement("span");
+  picture.className = "card-picture";
+  picture.setAttribute("role", "img");
+  picture.setAttribute("aria-label", cardLabel(notation, theme));
+  picture.append(cardFace(notation, theme));
+  return picture;
+}

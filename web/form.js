@@ -1,0 +1,148 @@
+// The new-game form: built from what the engine offers (describe()), read
+// back into the engine's config. It checks nothing about the rules: a bad
+// combination of options is refused by the engine, and its message shown.
+import { THEMES, cardFace } from "./cards.js";
+import { PACES } from "./game.js";
+
+const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];
+const LEVEL_TITLES = { random: "Random (plays any legal card)", easy: "Easy", medium: "Medium", hard: "Hard" };
+const PREVIEW = ["AH", "QS", "7D", "Z"];
+
+function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+}
+
+export class NewGameForm {
+  /**
+   * @param form the <form>; onSubmit({config, theme, pace}) is called on Deal.
+   * @param params the page's URL parameters: "seed" fixes the deal (for tests
+   *   and bug reports), "levels" adds bot levels to the choice (e.g. "random").
+   */
+  constructor(form, params, onSubmit) {
+    this.form = form;
+    this.params = params;
+    this.onSubmit = onSubmit;
+    this.error = form.querySelector("#form-error");
+    this.levels = [];
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.onSubmit(this.read());
+    });
+    form.elements.players.addEventListener("change", () => this.#layout());
+  }
+
+  /** Fill the form from describe() and the remembered settings. */
+  build(described, settings) {
+    const form = this.form;
+    const remembered = settings.form ?? {};
+    const extra = (this.params.get("levels") ?? "").split(",").filter((l) => /^[a-z]+$/.test(l));
+    this.levels = [...new Set([...described.levels, ...extra])];
+    this.maxName = described.max_name_length;
+
+    form.elements.players.replaceChildren();
+    for (let n = described.players.min; n <= described.players.max; n++) {
+      form.elements.players.append(element("option", { value: String(n), textContent: String(n) }));
+    }
+    form.elements.players.value = String(remembered.players ?? 4);
+    form.elements["player-name"].maxLength = this.maxName;
+    form.elements["player-name"].value = remembered.name ?? "You";
+
+    const rows = form.querySelector("#opponent-rows");
+    rows.replaceChildren();
+    for (let i = 0; i < described.players.max - 1; i++) {
+      const saved = remembered.opponents?.[i] ?? {};
+      const name = element("input", {
+        name: `opponent-name-${i}`,
+        value: saved.name ?? DEFAULT_NAMES[i % DEFAULT_NAMES.length],
+        maxLength: this.maxName,
+        autocomplete: "off",
+      });
+      const level = element("select", { name: `opponent-level-${i}` });
+      for (const l of this.levels) level.append(element("option", { value: l, textContent: LEVEL_TITLES[l] ?? l }));
+      const wanted = saved.level ?? (this.levels.includes("medium") ? "medium" : this.levels[0]);
+      level.value = this.levels.includes(wanted) ? wanted : this.levels[0];
+      rows.append(
+        element(
+          "li",
+          { className: "opponent-row" },
+          element("label", {}, `Opponent ${i + 1} name`, name),
+          element("label", {}, "Level", level),
+        ),
+      );
+    }
+
+    const options = form.querySelector("#options");
+    options.querySelectorAll("label, p").forEach((node) => node.remove());
+    for (const [key, text] of Object.entries(described.options)) {
+      const box = element("input", { type: "checkbox", name: key, checked: Boolean(remembered.options?.[key]) });
+      options.append(element("label", { className: `option option-${key}` }, box, ` ${text}`));
+    }
+    options.append(element("p", { className: "note", id: "unicoloured-note" }));
+
+    const bidding = remembered.options?.bidding ?? "open";
+    for (const radio of form.querySelectorAll('input[name="bidding"]')) radio.checked = radio.value === bidding;
+
+    const themes = form.querySelector("#themes");
+    themes.querySelectorAll("label").forEach((node) => node.remove());
+    for (const theme of described.themes) {
+      const radio = element("input", { type: "radio", name: "theme", value: theme });
+      radio.checked = theme === (settings.theme ?? "classic");
+      const preview = element("span", { className: "theme-preview" });
+      for (const card of PREVIEW) preview.append(cardFace(card, theme));
+      themes.append(element("label", { className: "theme-choice" }, radio, ` ${THEMES[theme]?.title ?? theme} `, preview));
+    }
+
+    form.elements.pace.replaceChildren();
+    for (const [key, pace] of Object.entries(PACES)) form.elements.pace.append(element("option", { value: key, textContent: pace.title }));
+    form.elements.pace.value = PACES[settings.pace] ? settings.pace : "normal";
+
+    const seed = this.params.get("seed");
+    form.elements.seed.value = seed !== null && /^\d{1,10}$/.test(seed) ? seed : "";
+    this.#layout();
+  }
+
+  /** Show as many opponent rows as the player count needs. */
+  #layout() {
+    const count = Number(this.form.elements.players.value);
+    this.form.querySelectorAll(".opponent-row").forEach((row, i) => {
+      row.hidden = i >= count - 1;
+    });
+    const note = this.form.querySelector("#unicoloured-note");
+    if (note) note.textContent = count > 4 ? "Unicoloured is played by 3 or 4 players." : "";
+  }
+
+  /** The config, theme and pace the form describes. */
+  read() {
+    const form = this.form;
+    const count = Number(form.elements.players.value);
+    const players = [{ name: form.elements["player-name"].value.trim(), bot: null }];
+    const opponents = [];
+    for (let i = 0; form.elements[`opponent-name-${i}`]; i++) {
+      opponents.push({ name: form.elements[`opponent-name-${i}`].value.trim(), level: form.elements[`opponent-level-${i}`].value });
+    }
+    for (const o of opponents.slice(0, count - 1)) players.push({ name: o.name, bot: o.level });
+    const options = { bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open" };
+    for (const box of form.querySelectorAll("#options input[type=checkbox]")) options[box.name] = box.checked;
+    const config = { players, options };
+    if (form.elements.seed.value !== "") config.seed = Number(form.elements.seed.value);
+    const theme = form.querySelector('input[name="theme"]:checked')?.value ?? "classic";
+    return {
+      config,
+      theme,
+      pace: form.elements.pace.value,
+      remember: { players: count, name: players[0].name, opponents, options },
+    };
+  }
+
+  showError(message) {
+    this.error.textContent = message ?? "";
+    this.error.hidden = !message;
+  }
+
+  setEnabled(enabled) {
+    this.form.querySelector("#deal").disabled = !enabled;
+  }
+}
