@@ -1,0 +1,154 @@
+"""Load-time benchmark: our site against a bare Pyodide boot, cold and warm.
+
+    .venv/bin/python bench/load_time.py [--runs 5]
+
+(`python3 build.py test` creates .venv with Playwright.) Builds the site, and
+beside it a bare page that only boots Pyodide in a worker and imports nothing
+(same runtime files, same kind of server). Each run uses a fresh persistent
+browser profile: a cold visit, then the browser is closed and reopened on the
+same profile for a warm visit. Measured from navigation start: first paint,
+and the moment <html data-engine="ready">. Bytes are counted by the server: up
+to ready, and in all on a first visit (with the service worker's precache).
+Prints medians.
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "e2e"))
+
+import build  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from sitetools import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+BARE_HTML = """<!doctype html>
+<html lang="en" data-engine="loading">
+<head><meta charset="utf-8"><title>Bare Pyodide</title>
+<script type="module" src="bare.js"></script></head>
+<body><h1>Bare Pyodide</h1></body>
+</html>
+"""
+BARE_JS = """const worker = new Worker(new URL("./bare-worker.js", import.meta.url), { type: "module" });
+worker.onmessage = (event) => { document.documentElement.dataset.engine = event.data; };
+"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const here = (path) => new URL(path, import.meta.url).href;
+await loadPyodide({ indexURL: here("./pyodide/"), lockFileURL: here("./pyodide/pyodide-lock.json") });
+self.postMessage("ready");
+"""
+# Records when <html data-engine> turns "ready", before any page script runs.
+WATCH_READY = """
+new MutationObserver(() => {
+  if (document.documentElement.dataset.engine === "ready" && !window.__readyAt) {
+    window.__readyAt = performance.now();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });
+"""
+TIMEOUT_MS = 120_000
+
+
+class CountingHandler(build.Handler):
+    """Counts the bytes of every response body it sends."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def copyfile(self, source, outputfile) -> None:
+        data = source.read()
+        outputfile.write(data)
+        with CountingHandler.lock:
+            type(self).sent += len(data)
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        pass
+
+
+def counting_server(directory: Path):
+    handler_class = type(f"Counter{directory.name}", (CountingHandler,), {"sent": 0})
+    server = build.Server(("127.0.0.1", 0), lambda *a: handler_class(*a, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, handler_class
+
+
+def make_bare(site: Path, dest: Path) -> Path:
+    """A page that boots the same Pyodide runtime and imports nothing."""
+    dest.mkdir()
+    shutil.copytree(site / build.PYODIDE_DIR, dest / build.PYODIDE_DIR)
+    (dest / "index.html").write_text(BARE_HTML)
+    (dest / "bare.js").write_text(BARE_JS)
+    (dest / "bare-worker.js").write_text(BARE_WORKER)
+    return dest
+
+
+def visit(playwright, profile: Path, url: str, counter, wait_offline: bool) -> dict:
+    launch = {"headless": True, "args": CHROMIUM_ARGS}
+    if path := chromium_path():
+        launch["executable_path"] = path
+    context = playwright.chromium.launch_persistent_context(str(profile), **launch)
+    try:
+        context.add_init_script(WATCH_READY)
+        page = context.pages[0] if context.pages else context.new_page()
+        counter.sent = 0
+        page.goto(url)
+        page.wait_for_function("() => window.__readyAt", timeout=TIMEOUT_MS)
+        bytes_at_ready = counter.sent
+        paint = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("paint")
+                                    .map((e) => [e.name, e.startTime]))""")
+        ready = page.evaluate("window.__readyAt")
+        if wait_offline:
+            page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
+        time.sleep(0.5)
+        return {"paint": paint.get("first-paint", float("nan")),
+                "contentful": paint.get("first-contentful-paint", float("nan")),
+                "ready": ready, "bytes_ready": bytes_at_ready, "bytes_all": counter.sent}
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="wizard-bench-") as tmp:
+        site = build.build(Path(tmp) / "site")
+        bare = make_bare(site, Path(tmp) / "bare")
+        servers = {name: counting_server(folder) for name, folder in (("site", site), ("bare", bare))}
+        results: dict[tuple[str, str], list[dict]] = {}
+        with sync_playwright() as playwright:
+            for run in range(args.runs):
+                order = list(servers.items())
+                for name, (server, counter) in order if run % 2 == 0 else order[::-1]:
+                    url = f"http://127.0.0.1:{server.server_address[1]}/"
+                    profile = Path(tmp) / f"profile-{name}-{run}"
+                    for phase in ("cold", "warm"):
+                        result = visit(playwright, profile, url, counter,
+                                       wait_offline=(name == "site" and phase == "cold"))
+                        results.setdefault((name, phase), []).append(result)
+                        print(f"run {run + 1} {name:4} {phase}: paint {result['paint']:6.0f} ms, "
+                              f"ready {result['ready']:6.0f} ms, {result['bytes_all'] / 1e6:5.2f} MB",
+                              flush=True)
+        for server, _ in servers.values():
+            server.shutdown()
+    print(f"\nmedians of {args.runs} runs (ms from navigation start; MB sent by the server)")
+    print(f"{'page':5} {'visit':5} {'first paint':>11} {'FCP':>6} {'ready':>7} {'MB@ready':>9} {'MB total':>9}")
+    for (name, phase), rows in results.items():
+        med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+        print(f"{name:5} {phase:5} {med['paint']:11.0f} {med['contentful']:6.0f} {med['ready']:7.0f} "
+              f"{med['bytes_ready'] / 1e6:9.2f} {med['bytes_all'] / 1e6:9.2f}")
+    for phase in ("cold", "warm"):
+        ours = statistics.median(r["ready"] for r in results[("site", phase)])
+        theirs = statistics.median(r["ready"] for r in results[("bare", phase)])
+        print(f"{phase}: ready {ours / theirs:.2f}x the bare Pyodide boot")
+
+
+if __name__ == "__main__":
+    main()
