@@ -264,10 +264,9 @@ class State:
         self.taken[winner] += 1
         self.tricks.append(trick)
         self.last_trick = trick
-        if len(self.tricks) < self.hand_size:
-            self.trick = Trick(winner)  # R12: the winner leads
-            self.turn = winner
-        else:
+        self.trick = Trick(winner)  # R12: the winner leads
+        self.turn = winner
+        if len(self.tricks) == self.hand_size:
             self._end_round()
 
     def _end_round(self) -> None:

@@ -23,7 +23,7 @@ def seat_view(state: State, seat: Seat, theme: str = "classic") -> dict[str, Any
     view: dict[str, Any] = {
         "seat": seat,
         "players": [{"name": p.name, "bot": p.bot} for p in config.players],
-        "options": config.to_dict()["options"],
+        "options": dict(vars(config.options)),
         "theme": theme,
         "round": state.round,
         "rounds": state.rounds,
