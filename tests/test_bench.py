@@ -1,0 +1,21 @@
+"""The benchmark command runs and reports every figure (its speed is not judged here)."""
+
+from __future__ import annotations
+
+import json
+
+from wizard_engine.__main__ import main
+
+
+def test_bench_prints_json_figures_for_every_player_count(capsys) -> None:
+    assert main(["bench", "--games", "2", "--repeats", "1", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert [r["players"] for r in results] == [3, 4, 5, 6]
+    for r in results:
+        assert r["checked_ms_per_game_median"] > 0 and r["checked_decisions_per_s"] > 0
+        assert r["fast_games_per_s_median"] > 0
+
+
+def test_unknown_command_prints_usage(capsys) -> None:
+    assert main(["fly"]) == 2
+    assert "usage" in capsys.readouterr().out

@@ -1,0 +1,147 @@
+"""The decision API: determinism, undo, errors, views, and the worker's JSON entry point."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from wizard_engine import Action, ConfigError, GameConfig, IllegalActionError, NotationError, Phase, State
+from wizard_engine import web
+from wizard_engine.view import seat_view
+from tests.helpers import act, deal, random_game
+
+
+def test_config_seed_and_actions_reproduce_a_game_exactly() -> None:
+    config = GameConfig.of(5, seed=11, bidding="hidden")
+    first = random_game(config, seed=4)
+    again = State.replay(config, first.history)
+    assert again.totals == first.totals and again.pad == first.pad
+    assert random_game(config, seed=4).history == first.history
+
+
+def test_different_seeds_deal_differently() -> None:
+    hands = {tuple(State(GameConfig.of(4, seed=s)).hands) for s in range(20)}
+    assert len(hands) == 20
+
+
+def test_actions_parse_and_print() -> None:
+    for text in ["play 7H", "play Z", "play N", "bid 0", "bid 20", "trump S"]:
+        assert str(Action.parse(text)) == text
+    assert Action.parse("play 10H") == Action.parse("play TH")
+    for bad in ["play", "bid -1", "bid 21", "trump X", "dance 3"]:
+        with pytest.raises(NotationError):
+            Action.parse(bad)
+
+
+def test_undo_takes_back_the_seats_last_decision_and_what_followed() -> None:
+    state = act(deal(["7H 2C", "3C 4H", "AH 5S"], turned="TD", dealer=2), "bid 1", "bid 0", "bid 1",
+                "play 7H", "play 4H")
+    assert str(state.undo(0)) == "play 7H"
+    assert state.to_act() == (0,) and len(state.history) == 3 and state.trick.cards == []
+
+
+def test_undo_is_refused_after_the_game_and_without_a_decision_this_round() -> None:
+    state = State(GameConfig.of(3, seed=1))
+    with pytest.raises(IllegalActionError, match="no decision in this round"):
+        state.undo(0)
+    over = random_game(GameConfig.of(3, seed=1), seed=1)
+    with pytest.raises(IllegalActionError, match=r"game is over \(R18\)"):
+        over.undo(0)
+
+
+def test_undo_replays_to_the_same_state_as_never_having_acted() -> None:
+    config = GameConfig.of(4, seed=7)
+    state = random_game(config, seed=7)
+    prefix = State.replay(config, state.history[:45])
+    seat = prefix.to_act()[0]
+    before = json.dumps(seat_view(prefix, seat))
+    prefix.apply(seat, prefix.legal_actions(seat)[0])
+    prefix.undo(seat)
+    assert json.dumps(seat_view(prefix, seat)) == before
+
+
+def test_view_of_a_turn_lists_legal_actions_and_forbidden_reasons() -> None:
+    state = act(deal(["7H 2C", "3C 4H", "AH 5S"], turned="TD", dealer=2), "bid 1", "bid 0", "bid 1",
+                "play 7H")
+    view = seat_view(state, 1)
+    assert view["your_turn"] and view["legal"] == ["play 4H"]
+    assert view["forbidden"] == [{"action": "play 3C", "reason": "you must follow hearts (R13)"}]
+    assert [c["playable"] for c in view["hand"]] == [False, True]
+    assert seat_view(state, 0)["legal"] == [] and not seat_view(state, 0)["your_turn"]
+    amigo = seat_view(state, 1, "amigo")
+    assert amigo["forbidden"][0]["reason"] == "you must follow Elves (green) (R13)"
+
+
+def test_view_is_plain_json() -> None:
+    state = random_game(GameConfig.of(4, seed=2, bidding="secret"), seed=2)
+    view = seat_view(state, 0)
+    assert json.loads(json.dumps(view)) == view and view["over"] and view["winners"]
+
+
+def test_wrong_phase_and_other_seats_are_refused_with_the_rule() -> None:
+    state = deal(["7H 2C", "3C 4H", "AH 5S"], turned="TD", dealer=2)
+    with pytest.raises(IllegalActionError, match=r"Cannot play 7H: it is time to bid \(R10\)"):
+        state.apply(0, "play 7H")
+    with pytest.raises(IllegalActionError, match=r"no seat 7 \(R4\)"):
+        state.apply(7, "bid 0")
+    act(state, "bid 0", "bid 0", "bid 0")
+    with pytest.raises(IllegalActionError, match=r"Cannot play 3C: it is Player 1's turn to play \(R12\)"):
+        state.apply(1, "play 3C")
+
+
+def test_config_round_trips_and_refuses_nonsense() -> None:
+    config = GameConfig.of(["Ann", "Bob", "Cy"], seed=5, bidding="secret")
+    assert GameConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
+    with pytest.raises(ConfigError, match="needs a name"):
+        GameConfig.of(["Ann", " ", "Cy"])
+    with pytest.raises(ConfigError, match="Unknown bot level"):
+        GameConfig.from_dict({"players": [{"name": "A", "bot": "genius"}, "B", "C"]})
+
+
+def call(method: str, **params: object) -> dict:
+    return json.loads(web.call(json.dumps({"method": method, "params": params})))
+
+
+def test_web_entry_point_plays_a_whole_game_and_never_raises() -> None:
+    players = [{"name": "Me"}, {"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
+    answer = call("new_game", config={"players": players, "seed": 3})
+    assert answer["ok"] and json.loads(answer["result"]["save"])["config"]["seed"] == 3
+    rng = random.Random(3)
+    while not (view := call("view")["result"]["view"])["over"]:
+        if view["bot_to_act"]:
+            answer = call("bot_step")
+        else:
+            answer = call("act", action=rng.choice(view["legal"]))
+        assert answer["ok"], answer
+    assert call("act", action="bid 0") == {"ok": False, "error": "Cannot bid 0: the game is over (R18)"}
+    assert not json.loads(web.call("not json"))["ok"]
+    assert call("teleport")["error"].startswith("Unknown request")
+    assert "3 to 6 players" in call("new_game", config={"players": ["A"]})["error"]
+
+
+def test_web_load_refuses_a_damaged_save_and_keeps_the_current_game() -> None:
+    call("new_game", config={"players": [{"name": "Me"}, {"name": "A", "bot": "random"},
+                                         {"name": "B", "bot": "random"}], "seed": 1})
+    before = call("view")["result"]["view"]
+    answer = call("load", save='{"format": "wizard-game", "version": 9}')
+    assert not answer["ok"] and "version 9" in answer["error"]
+    assert call("view")["result"]["view"] == before
+
+
+def test_web_undo_takes_back_the_humans_last_decision() -> None:
+    call("new_game", config={"players": [{"name": "Me"}, {"name": "A", "bot": "random"},
+                                         {"name": "B", "bot": "random"}], "seed": 2})
+    while not (view := call("view")["result"]["view"])["your_turn"]:
+        call("bot_step")
+    assert not view["can_undo"]
+    after = call("act", action=view["legal"][0])["result"]["view"]
+    assert after["can_undo"]
+    undone = call("undo")["result"]["view"]
+    assert undone["legal"] == view["legal"] and undone["phase"] == view["phase"]
+    assert undone["hand"] == view["hand"]
+
+
+def test_phase_values_are_the_views_phase_names() -> None:
+    assert [p.value for p in Phase] == ["trump", "bidding", "playing", "over"]
