@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import act, deal, random_game
 from wizard_engine import ConfigError, GameConfig, IllegalActionError, NotationError, Phase, State
 from wizard_engine.cards import (
-    DECK_SIZE, JESTER, RANK_OF, SUIT_OF, WIZARD, card_name, cards_of, parse_card, parse_cards,
+    DECK_SIZE,
+    JESTER,
+    RANK_OF,
+    SUIT_OF,
+    WIZARD,
+    card_name,
+    cards_of,
+    parse_card,
+    parse_cards,
 )
 from wizard_engine.rules import STANDARD
 from wizard_engine.scoring import round_points, score_round
 from wizard_engine.themes import card_label, rank_label, suit_name
-from tests.helpers import act, deal, random_game
 
 
 def winner_of(hands: list[str], plays: list[str], turned: str | None = None) -> int:
@@ -205,7 +213,8 @@ def test_r11_plus_minus_one_forbids_the_dealer_to_make_bids_add_up() -> None:
     state = deal(["7H 2C", "3C 4C", "2S 5S"], turned="TH", dealer=2, plus_minus_one=True)
     act(state, "bid 0", "bid 0")
     assert [str(a) for a in state.legal_actions(2)] == ["bid 0", "bid 1"]
-    with pytest.raises(IllegalActionError, match=r"Cannot bid 2: the bids would add up to 2 tricks \(plus/minus one, R11\)"):
+    message = r"Cannot bid 2: the bids would add up to 2 tricks \(plus/minus one, R11\)"
+    with pytest.raises(IllegalActionError, match=message):
         state.apply(2, "bid 2")
     over = act(deal(["7H 2C", "3C 4C", "2S 5S"], turned="TH", dealer=2, plus_minus_one=True), "bid 2", "bid 1")
     assert len(over.legal_actions(2)) == 3

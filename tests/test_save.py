@@ -7,10 +7,9 @@ import random
 
 import pytest
 
-from wizard_engine import GameConfig, SaveError, State
-from wizard_engine import save
-from wizard_engine.view import seat_view
 from tests.test_playouts import COMBOS
+from wizard_engine import GameConfig, SaveError, State, save
+from wizard_engine.view import seat_view
 
 
 def partial_game(config: GameConfig, rng: random.Random) -> State:

@@ -7,10 +7,9 @@ import random
 
 import pytest
 
-from wizard_engine import Action, ConfigError, GameConfig, IllegalActionError, NotationError, Phase, State
-from wizard_engine import web
-from wizard_engine.view import seat_view
 from tests.helpers import act, deal, random_game
+from wizard_engine import Action, ConfigError, GameConfig, IllegalActionError, NotationError, Phase, State, web
+from wizard_engine.view import seat_view
 
 
 def test_config_seed_and_actions_reproduce_a_game_exactly() -> None:

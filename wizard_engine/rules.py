@@ -7,20 +7,18 @@ cards a round, how to deal, which cards a hand may play, and which card wins.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from .cards import (
-    BIT,
     DECK_SIZE,
     FIRST_JESTER,
     FIRST_WIZARD,
+    JESTER,
     RANK_OF,
     RANKS,
     SPECIAL_MASK,
     SUIT_MASK,
     SUIT_OF,
     WIZARD,
-    JESTER,
     Card,
     Mask,
     Suit,
