@@ -283,7 +283,7 @@ def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], t: int
     taken = list(taken)
     beats = BEATS[t]
     uni = t == UNI
-    tricks_left = hands[turn].bit_count() + (1 if played else 0)
+    tricks_left = hands[turn].bit_count()  # the seat to play holds one card per trick left
     p = turn
     while tricks_left:
         hand = hands[p]
@@ -310,6 +310,26 @@ def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], t: int
         else:
             p = p + 1 if p + 1 < players else 0
     return taken
+
+
+def play_then_playout(card: Card, hands: list[Mask], bids: Sequence[int], taken: Sequence[int],
+                      t: int, turn: Seat, played: int = 0, led: int = NOT_LED, best: int = -1,
+                      winner: int = -1) -> list[int]:
+    """Play ``card`` for ``turn``, then finish the round as :func:`playout` does."""
+    players = len(hands)
+    hands[turn] &= ~BIT[card]
+    if played == 0 or BEATS[t][best * DECK_SIZE + card]:
+        best, winner = card, turn
+    if led == NOT_LED and card < FIRST_JESTER:
+        led = SUIT_OF[card]
+    played += 1
+    if played == players:
+        taken = list(taken)
+        taken[winner] += 1
+        if not hands[winner]:
+            return taken
+        return playout(hands, bids, taken, t, winner)
+    return playout(hands, bids, taken, t, (turn + 1) % players, played, led, best, winner)
 
 
 # --- dealing the unseen cards -------------------------------------------------------------

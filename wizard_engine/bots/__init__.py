@@ -36,7 +36,7 @@ class RandomBot:
 
     level = "random"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
         self.seed = seed
 
     def decide(self, view: View) -> str:
@@ -56,5 +56,8 @@ def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:
 
 
 def _strong_levels() -> dict[str, Any]:
-    """The levels above random; until they exist, they fall back on nothing."""
-    return {}
+    """The levels above random (imported late: they build on this module)."""
+    from .hard import HardBot
+    from .heuristic import EasyBot, MediumBot
+
+    return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

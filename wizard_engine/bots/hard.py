@@ -1,0 +1,160 @@
+"""The Hard bot: determinized search over deals consistent with what its seat has seen.
+
+For each decision it deals the unseen cards many times, honouring everything the view
+shows (cards played, suits a seat has shown out of, the turned-up card, Foresight's shown
+hands, Unicoloured ownership), and plays each deal out with the fast heuristic policy of
+:mod:`wizard_engine.fast`:
+
+* a bid is chosen by its mean score over the deals (every candidate bid replayed on the
+  same deals), never below the tricks the hand takes for sure;
+* a card is chosen by its mean result over the deals (every legal card on the same deals).
+
+**Budget and determinism.**  ``think_ms`` is turned into a fixed amount of work (card plays
+in playouts, calibrated on CPython: :data:`PLAYS_PER_MS`), never measured on a clock, so the
+same view and seed always give the same decision; a slower machine just takes longer.
+The number of deals is the work divided by the cost of one deal, clamped to
+[:data:`MIN_DEALS`, :data:`MAX_DEALS`]; a tiny budget degrades to few deals, and
+``think_ms=0`` falls back on Medium's judgement.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import SUIT_LETTERS, Card, Mask, card_name
+from ..fast import play_then_playout, playout, sample_hands
+from ..scoring import round_points
+from . import decision_rng
+from .heuristic import MediumBot, best_trump, card_chances, sure_tricks
+from .knowledge import Knowledge, View, read_view
+
+DEFAULT_THINK_MS = 120
+PLAYS_PER_MS = 160  # card plays of a playout per millisecond of CPython on a modest core
+MIN_DEALS = 6
+MAX_DEALS = 400
+SPITE = 0.0  # weight of the opponents' mean points against our own when choosing a card
+
+
+class HardBot:
+    """Searches: bids by expected score and plays by playing out consistent deals."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS,
+                 deals: int | None = None, spite: float = SPITE, **settings: Any) -> None:
+        self.seed = seed
+        self.think_ms = think_ms
+        self.deals = deals  # a fixed number of deals per decision, overriding think_ms
+        self.spite = spite
+        self._fallback = MediumBot(seed)
+
+    def decide(self, view: View) -> str:
+        """A legal action for this seat."""
+        if not view["legal"]:
+            raise ValueError("The bot was asked to act, but this seat has no legal action now")
+        if len(view["legal"]) == 1:
+            return str(view["legal"][0])
+        if self.think_ms <= 0 and self.deals is None:
+            return self._fallback.decide(view)
+        know = read_view(view)
+        rng = decision_rng(self.seed, view)
+        if know.phase == "trump":
+            return f"trump {SUIT_LETTERS[best_trump(know)]}"
+        if know.phase == "bidding":
+            return f"bid {self._bid(know, rng)}"
+        return f"play {card_name(self._card(know, rng))}"
+
+    # --- budget ---------------------------------------------------------------------
+
+    def _deal_count(self, plays_per_deal: int) -> int:
+        if self.deals is not None:
+            return max(1, self.deals)
+        work = self.think_ms * PLAYS_PER_MS
+        return max(MIN_DEALS, min(MAX_DEALS, int(work / max(plays_per_deal, 1))))
+
+    # --- deals ----------------------------------------------------------------------
+
+    def _deal(self, know: Knowledge, rng: random.Random) -> list[Mask]:
+        """One deal of the unseen cards consistent with the view (voids relaxed if impossible)."""
+        counts = [0 if (s == know.seat and not know.hand_hidden) or s in know.known_hands
+                  else know.counts[s] for s in range(know.players)]
+        hands = sample_hands(know.pool, counts, know.allowed, rng)
+        if hands is None:
+            loose = [m | _pool_mask(know) if m else 0 for m in know.allowed]
+            hands = sample_hands(know.pool, counts, loose, rng) or [0] * know.players
+        if not know.hand_hidden:
+            hands[know.seat] = know.hand
+        for s, m in know.known_hands.items():
+            hands[s] = m
+        return hands
+
+    def _bids_for(self, know: Knowledge, hands: list[Mask]) -> list[int]:
+        """Known bids, and an estimate for every bid not visible (yet)."""
+        bids = []
+        for s in range(know.players):
+            b = know.bids[s]
+            if b is None:
+                unseen = _pool_mask(know) | know.hand
+                unseen &= ~hands[s]
+                b = round(sum(p for _, p in card_chances(hands[s], unseen, know.t, know.players,
+                                                         know.hand_size)))
+            bids.append(b)
+        return bids
+
+    # --- bidding --------------------------------------------------------------------
+
+    def _bid(self, know: Knowledge, rng: random.Random) -> int:
+        legal = [int(a.split()[1]) for a in know.legal if a.startswith("bid ")]
+        sure = 0 if know.hand_hidden else sure_tricks(know)
+        candidates = [b for b in legal if b >= sure] or legal
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 7:  # many cards: look around the estimate only
+            estimate = sum(p for _, p in card_chances(know.hand, _pool_mask(know), know.t,
+                                                      know.players, know.hand_size))
+            candidates = sorted(candidates, key=lambda b: abs(b - estimate))[:7]
+        plays = know.players * know.hand_size
+        deals = self._deal_count(plays * len(candidates))
+        totals = dict.fromkeys(candidates, 0.0)
+        seat = know.seat
+        leader = (know.dealer + 1) % know.players
+        for _ in range(deals):
+            hands = self._deal(know, rng)
+            bids = self._bids_for(know, hands)
+            for b in candidates:
+                bids[seat] = b
+                taken = playout(hands[:], bids, [0] * know.players, know.t, leader)
+                totals[b] += round_points(b, taken[seat])
+        return max(candidates, key=lambda b: (totals[b], -abs(b - sure), -b))
+
+    # --- playing --------------------------------------------------------------------
+
+    def _card(self, know: Knowledge, rng: random.Random) -> Card:
+        legal = know.legal_cards()
+        if len(legal) == 1:
+            return legal[0]
+        remaining = sum(know.counts)
+        deals = self._deal_count(remaining * len(legal))
+        seat = know.seat
+        totals = dict.fromkeys(legal, 0.0)
+        others = [s for s in range(know.players) if s != seat]
+        played = len(know.trick)
+        for _ in range(deals):
+            hands = self._deal(know, rng)
+            bids = self._bids_for(know, hands)
+            for card in legal:
+                taken = play_then_playout(card, hands[:], bids, know.taken, know.t, seat,
+                                          played, know.led, know.best, know.winner)
+                value = round_points(bids[seat], taken[seat])
+                if self.spite:
+                    value -= self.spite * sum(round_points(bids[s], taken[s]) for s in others) / len(others)
+                totals[card] += value
+        return max(legal, key=lambda c: (totals[c], -c))
+
+
+def _pool_mask(know: Knowledge) -> Mask:
+    mask = 0
+    for c in know.pool:
+        mask |= 1 << c
+    return mask
