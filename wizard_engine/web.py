@@ -27,7 +27,7 @@ class Session:
 
     def __init__(self, state: State, theme: str = "classic") -> None:
         self.state = state
-        self.theme = theme if theme in THEMES else "classic"
+        self.theme = _theme(theme)
         players = state.config.players
         humans = [s for s, p in enumerate(players) if p.bot is None]
         if len(humans) > 1:
@@ -104,6 +104,11 @@ def describe() -> dict[str, Any]:
 _session: Session | None = None
 
 
+def _theme(value: Any) -> str:
+    """A known display theme; anything else falls back on the classic deck."""
+    return value if isinstance(value, str) and value in THEMES else "classic"
+
+
 def _current() -> Session:
     if _session is None:
         raise WizardError("No game is in progress")
@@ -129,7 +134,7 @@ def _load(params: dict[str, Any]) -> dict[str, Any]:
 
 def _set_theme(params: dict[str, Any]) -> dict[str, Any]:
     session = _current()
-    session.theme = params.get("theme") if params.get("theme") in THEMES else "classic"
+    session.theme = _theme(params.get("theme"))
     return {"view": session.view()}
 
 
@@ -150,7 +155,7 @@ def call(request: str) -> str:
     """Handle one JSON request; always answer with JSON, never raise."""
     try:
         message = json.loads(request)
-        method = _METHODS.get(message.get("method")) if isinstance(message, dict) else None
+        method = _METHODS.get(str(message.get("method"))) if isinstance(message, dict) else None
         if method is None:
             raise WizardError(f"Unknown request: {request[:80]}")
         params = message.get("params") or {}
