@@ -78,6 +78,7 @@ class Engine extends EventTarget {
   #receive(message) {
     if (message.type === "ready") {
       this.version = message.version;
+      this.timings = message.timings; // the worker's boot: {start, pyodide, imported} in ms
       performance.mark("engine-ready");
       this.#setStatus("ready");
       this.#settle.resolve(message.version);
