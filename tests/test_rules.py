@@ -19,7 +19,7 @@ from wizard_engine.cards import (
 )
 from wizard_engine.rules import STANDARD
 from wizard_engine.scoring import round_points, score_round
-from wizard_engine.themes import card_label, rank_label, suit_name
+from wizard_engine.themes import card_label, suit_name
 
 
 def winner_of(hands: list[str], plays: list[str], turned: str | None = None) -> int:
@@ -52,7 +52,7 @@ def test_r2_classic_and_amigo_themes_name_the_same_card() -> None:
     assert (SUIT_OF[queen_of_hearts], RANK_OF[queen_of_hearts]) == (2, 11)
     assert card_label(queen_of_hearts) == "queen of hearts"
     assert card_label(queen_of_hearts, "amigo") == "11 of Elves"
-    assert rank_label(parse_card("2C"), "amigo") == "1" and rank_label(parse_card("TC")) == "10"
+    assert card_label(parse_card("2C"), "amigo") == "1 of Humans" and card_label(parse_card("TC")) == "10 of clubs"
     assert suit_name(0, "amigo") == "Humans (blue)"
     assert card_label(parse_card("Z"), "amigo") == "Wizard"
 

@@ -24,19 +24,6 @@ def suit_name(suit: Suit, theme: str = "classic") -> str:
     return SUIT_NAMES[theme][suit]
 
 
-def rank_label(card: Card, theme: str = "classic") -> str:
-    """The short face value printed on a card: ``"10"``, ``"Q"``, ``"12"``, ``"Z"``, ``"N"``."""
-    suit = SUIT_OF[card]
-    if suit == WIZARD:
-        return "Z"
-    if suit == JESTER:
-        return "N"
-    rank = RANK_OF[card]
-    if theme == "amigo":
-        return str(rank)
-    return CLASSIC_RANKS[rank - 1][0].upper() if rank > 9 else CLASSIC_RANKS[rank - 1]
-
-
 def card_label(card: Card, theme: str = "classic") -> str:
     """A card's spoken name: ``"7 of hearts"``, ``"queen of spades"``, ``"12 of Elves"``, ``"Wizard"``."""
     suit = SUIT_OF[card]

@@ -70,9 +70,14 @@ def _hands(state: State, seat: Seat, theme: str) -> dict[str, Any]:
         playable = legal_mask is not None and bool(legal_mask >> card & 1)
         why_not = None
         if legal_mask is not None and not playable:
-            why_not = f"you must follow {suit_name(state.trick.led, theme)} (R13)"  # type: ignore[arg-type]
+            why_not = _follow_reason(state, theme)
         hand.append({"card": card_name(card), "playable": playable, "why_not": why_not})
     return {"hand": hand, "hand_hidden": False, "shown_hands": None}
+
+
+def _follow_reason(state: State, theme: str) -> str:
+    """R13, in the words of the display theme."""
+    return f"you must follow {suit_name(state.trick.led, theme)} (R13)"  # type: ignore[arg-type]
 
 
 def _names(cards: list[Card]) -> list[str]:
@@ -152,7 +157,6 @@ def _choices(state: State, seat: Seat, theme: str) -> tuple[list[str], list[dict
         allowed = set(legal)
         for action in plays_of(state.hands[seat]):
             if action not in allowed:
-                forbidden.append({"action": str(action), "reason":
-                                  f"you must follow {suit_name(state.trick.led, theme)} (R13)"})  # type: ignore[arg-type]
+                forbidden.append({"action": str(action), "reason": _follow_reason(state, theme)})
     return [str(a) for a in legal], forbidden
 
