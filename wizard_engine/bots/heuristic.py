@@ -170,7 +170,24 @@ class EasyBot:
                     estimate += 0.5 if know.t != UNI else 0.3
             estimate += rng.choice((-0.5, 0, 0, 0.5))
             return f"bid {choose_bid(know, estimate)}"
-        return _play_policy(know)
+        return f"play {card_name(easy_card(know))}"
+
+
+def easy_card(know: Knowledge) -> Card:
+    """A beginner's card: wanting tricks, the cheapest card that takes the trick so far
+    (or the strongest when leading); wanting none, the weakest card."""
+    legal = know.legal_cards()
+    power = POWER[know.t]
+    need = (know.bids[know.seat] or 0) - know.taken[know.seat]
+    if need > 0:
+        if know.trick:
+            beats = BEATS[know.t]
+            winners = [c for c in legal if beats[know.best * 60 + c]]
+            if winners:
+                return min(winners, key=lambda c: power[c])
+            return min(legal, key=lambda c: power[c])
+        return max(legal, key=lambda c: power[c])
+    return min(legal, key=lambda c: power[c])
 
 
 def _play_policy(know: Knowledge) -> str:

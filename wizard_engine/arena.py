@@ -1,0 +1,238 @@
+"""Bots against bots on duplicate deals: ``python -m wizard_engine arena``.
+
+Each deal (a game seed) is played once per seat rotation, so every bot plays every seat's
+cards and the luck of the deal cancels.  Per bot level it reports the mean final score per
+game with its standard error, the share of games won (a shared win counts as a share),
+bid accuracy (exact bids / rounds) overall and by hand size, and decision time (median,
+95th percentile, worst).  ``--json`` prints the same as one JSON document.
+
+Example: ``python -m wizard_engine arena --players 4 --bots hard,medium,medium,medium
+--games 200 --seed 1 --jobs 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import make_bot
+from .config import BOT_LEVELS, GameConfig, Options, Player
+from .state import State
+from .view import seat_view
+
+OPTION_FLAGS = {
+    "hidden_bids": ("bidding", "hidden"),
+    "secret_bids": ("bidding", "secret"),
+    "canadian": ("canadian", True),
+    "plus_minus_one": ("plus_minus_one", True),
+    "foresight": ("foresight", True),
+    "unicoloured": ("unicoloured", True),
+}
+
+
+@dataclass
+class GameResult:
+    """One game's outcome, per seat: the level, final total, share of the win, bids and times."""
+
+    levels: list[str]
+    totals: list[int]
+    win_share: list[float]
+    rounds: list[list[tuple[int, int, int]]]  # per seat: (hand size, bid, taken)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_game(levels: list[str], options: Options, seed: int, bot_seed: int,
+              think_ms: float | None) -> GameResult:
+    """Play one game between bots of ``levels`` (one per seat) on the deals of ``seed``."""
+    config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(levels)),
+                        options, seed)
+    state = State(config)
+    settings = {} if think_ms is None else {"think_ms": think_ms}
+    bots = [make_bot(lvl, bot_seed * 16 + i, **(settings if lvl == "hard" else {}))
+            for i, lvl in enumerate(levels)]
+    times: dict[str, list[float]] = defaultdict(list)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        view = seat_view(state, seat)
+        start = time.perf_counter()
+        action = bots[seat].decide(view)
+        times[levels[seat]].append(time.perf_counter() - start)
+        state.apply(seat, action)
+    winners = state.winners()
+    share = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
+    rounds = [[(state.rules.hand_size(r + 1), row[s].bid, row[s].taken) for r, row in enumerate(state.pad)]
+              for s in range(len(levels))]
+    return GameResult(list(levels), list(state.totals), share, rounds, dict(times))
+
+
+def schedule(bots: list[str], games: int, seed: int) -> list[tuple[list[str], int, int]]:
+    """Duplicate deals: each deal's seed played with the bots rotated through every seat."""
+    players = len(bots)
+    deals = max(1, math.ceil(games / players))
+    jobs = []
+    for d in range(deals):
+        deal_seed = seed * 1_000_003 + d
+        for k in range(players):
+            levels = [bots[(s + k) % players] for s in range(players)]
+            jobs.append((levels, deal_seed, deal_seed * players + k))
+    return jobs
+
+
+def summarize(results: list[GameResult]) -> dict[str, Any]:
+    """Per level: mean score ± standard error, win share, bid accuracy, decision times."""
+    per: dict[str, dict[str, Any]] = {}
+    scores: dict[str, list[int]] = defaultdict(list)
+    wins: dict[str, list[float]] = defaultdict(list)
+    exact: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    times: dict[str, list[float]] = defaultdict(list)
+    for game in results:
+        for seat, level in enumerate(game.levels):
+            scores[level].append(game.totals[seat])
+            wins[level].append(game.win_share[seat])
+            for hand_size, bid, taken in game.rounds[seat]:
+                exact[level][hand_size].append(int(bid == taken))
+        for level, ts in game.times.items():
+            times[level].extend(ts)
+    for level in scores:
+        xs = scores[level]
+        n = len(xs)
+        mean = sum(xs) / n
+        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+        all_exact = [e for v in exact[level].values() for e in v]
+        ts = sorted(times[level])
+        per[level] = {
+            "seats_played": n,
+            "mean_score": round(mean, 1),
+            "stderr": round(math.sqrt(var / n), 1),
+            "win_share": round(sum(wins[level]) / n, 3),
+            "bid_accuracy": round(sum(all_exact) / len(all_exact), 3) if all_exact else None,
+            "bid_accuracy_by_hand_size": {str(h): round(sum(v) / len(v), 3)
+                                          for h, v in sorted(exact[level].items())},
+            "decision_ms": {
+                "median": round(_quantile(ts, 0.5) * 1000, 2),
+                "p95": round(_quantile(ts, 0.95) * 1000, 2),
+                "max": round(ts[-1] * 1000, 2) if ts else 0.0,
+                "count": len(ts),
+            },
+        }
+    return per
+
+
+def _quantile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def _run(job: tuple[list[str], int, int, Options, float | None]) -> GameResult:
+    levels, seed, bot_seed, options, think_ms = job
+    return play_game(levels, options, seed, bot_seed, think_ms)
+
+
+def parse_options(names: list[str]) -> Options:
+    """``hidden_bids``, ``secret_bids``, ``canadian``, ``plus_minus_one``, ``foresight``,
+    ``unicoloured`` (or ``name=value``) into :class:`Options`."""
+    fields: dict[str, Any] = {}
+    for name in names:
+        for part in name.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "=" in part:
+                key, value = part.split("=", 1)
+                fields[key] = value if key == "bidding" else value.lower() in ("1", "true", "yes")
+            elif part in OPTION_FLAGS:
+                key, value = OPTION_FLAGS[part]
+                fields[key] = value
+            else:
+                raise SystemExit(f"Unknown option {part!r}: choose {', '.join(OPTION_FLAGS)}")
+    return Options(**fields)
+
+
+def format_report(per: dict[str, Any], games: int, elapsed: float, args: argparse.Namespace) -> str:
+    """The human-readable table."""
+    lines = [f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
+             f"options {args.option or 'standard'}, {elapsed:.0f}s"]
+    lines.append(f"{'bot':8} {'mean score':>16} {'won':>7} {'exact bids':>10} {'ms median':>10} {'ms p95':>8} {'ms max':>8}")
+    for level, s in sorted(per.items(), key=lambda kv: -kv[1]["mean_score"]):
+        d = s["decision_ms"]
+        lines.append(f"{level:8} {s['mean_score']:>9.1f} ± {s['stderr']:<5.1f} {s['win_share'] * 100:>6.1f}% "
+                     f"{(s['bid_accuracy'] or 0) * 100:>9.1f}% {d['median']:>10.1f} {d['p95']:>8.1f} {d['max']:>8.1f}")
+    first = args.bots.split(",")[0] if args.bots else next(iter(per))
+    for other in per:
+        if other != first:
+            diff = per[first]["mean_score"] - per[other]["mean_score"]
+            lines.append(f"{first} - {other}: {diff:+.1f} points per game")
+    lines.append("exact bids by hand size:")
+    for level, s in per.items():
+        cells = " ".join(f"{h}:{v * 100:.0f}" for h, v in s["bid_accuracy_by_hand_size"].items())
+        lines.append(f"  {level:8} {cells}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the arena from the command line."""
+    parser = argparse.ArgumentParser(prog="python -m wizard_engine arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default="", help="one level per seat, e.g. hard,medium,medium,medium")
+    parser.add_argument("--games", type=int, default=20, help="games in all (rounded up to whole rotations)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[],
+                        help=f"a game option: {', '.join(OPTION_FLAGS)} (repeat or comma-separate)")
+    parser.add_argument("--think-ms", type=float, default=None, help="the Hard bot's budget per decision")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--quiet", action="store_true", help="no progress")
+    args = parser.parse_args(argv)
+    if not args.bots:
+        args.bots = ",".join(["medium"] * args.players)
+    bots = args.bots.split(",")
+    if len(bots) != args.players:
+        parser.error(f"--bots names {len(bots)} bots for {args.players} players")
+    for level in bots:
+        if level not in BOT_LEVELS:
+            parser.error(f"unknown bot level {level!r}: choose {', '.join(BOT_LEVELS)}")
+    options = parse_options(args.option)
+    try:
+        GameConfig.of(args.players, **options.__dict__)
+    except ValueError as error:
+        parser.error(str(error))
+    jobs = [(levels, seed, bot_seed, options, args.think_ms)
+            for levels, seed, bot_seed in schedule(bots, args.games, args.seed)]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            for result in pool.imap(_run, jobs):
+                results.append(result)
+                _progress(args, results, len(jobs), start)
+    else:
+        for job in jobs:
+            results.append(_run(job))
+            _progress(args, results, len(jobs), start)
+    per = summarize(results)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"games": len(results), "players": args.players, "bots": bots,
+                          "seed": args.seed, "options": options.__dict__,
+                          "think_ms": args.think_ms, "seconds": round(elapsed, 1),
+                          "per_bot": per}, indent=2))
+    else:
+        print(format_report(per, len(results), elapsed, args))
+    return 0
+
+
+def _progress(args: argparse.Namespace, results: list[GameResult], total: int, start: float) -> None:
+    if args.quiet:
+        return
+    per = summarize(results)
+    means = " ".join(f"{lvl} {s['mean_score']:.0f}" for lvl, s in per.items())
+    print(f"\rgame {len(results)}/{total} ({time.perf_counter() - start:.0f}s) {means}   ",
+          end="" if len(results) < total else "\n", file=sys.stderr, flush=True)
