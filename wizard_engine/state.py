@@ -15,6 +15,7 @@ from enum import Enum
 from .actions import ALL_ACTIONS, BID_BASE, TRUMP_BASE, Action, bid, choose_trump
 from .cards import (
     BIT,
+    DECK_SIZE,
     FIRST_JESTER,
     FIRST_WIZARD,
     FULL_MASK,
@@ -76,7 +77,7 @@ class State:
         contenders = list(range(self.players))
         draws = []
         while True:
-            deck = list(range(60))
+            deck = list(range(DECK_SIZE))
             self._rng.shuffle(deck)
             drawn = list(zip(contenders, deck))
             draws.append(drawn)
