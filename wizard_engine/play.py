@@ -1,0 +1,161 @@
+"""Play a game against the bots in the terminal: ``python -m wizard_engine play``.
+
+You sit at seat 1; the table, your sorted hand (legal cards marked ``*``) and the score pad
+are printed before each of your decisions.  Type a card (``7H``, ``Z``, ``N``), its number
+in the hand, a bid (``2``), a suit when you choose trump (``H``), or ``help``, ``score``,
+``quit``.  Bad input is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action
+from .arena import OPTION_FLAGS, parse_options
+from .bots import make_bot
+from .config import BOT_LEVELS, GameConfig, Player
+from .errors import WizardError
+from .state import State
+from .view import seat_view
+
+HELP = ("Type a card (7H, TH or 10H, Z for a Wizard, N for a Jester) or its number in your hand; "
+        "a number to bid; a suit letter (C D H S) to choose trump; 'score' for the pad; 'quit' to stop.")
+
+
+def render(view: dict[str, Any]) -> str:
+    """The table as text: round, trump, each player's bid and tricks, the trick, your hand."""
+    names = [p["name"] for p in view["players"]]
+    trump = view["trump"]
+    trump_text = trump["suit"] or {"jester": "none (Jester turned up)", "last_round": "none (last round)",
+                                   "unicoloured": "none (Unicoloured)", "choosing": "dealer chooses"}.get(
+        trump["why"], "none")
+    lines = [f"--- Round {view['round']}/{view['rounds']}  ({view['hand_size']} cards)  "
+             f"trump: {trump_text}" + (f"  turned up: {trump['card']}" if trump["card"] else "")]
+    for s, name in enumerate(names):
+        bid = view["bids"][s]
+        bid_text = "-" if bid is None and not view["has_bid"][s] else ("?" if bid is None else str(bid))
+        marks = (" (dealer)" if s == view["dealer"] else "") + (" <- you" if s == view["seat"] else "")
+        lines.append(f"  {name:14} bid {bid_text:>2}  taken {view['taken'][s]}  total {view['totals'][s]:>5}{marks}")
+    if view["last_trick"] and not view["trick"]["plays"]:
+        last = view["last_trick"]
+        lines.append("  last trick: " + "  ".join(f"{names[p['seat']]} {p['card']}" for p in last["plays"])
+                     + f"  -> {names[last['winner']]}")
+    if view["trick"]["plays"]:
+        lines.append("  trick: " + "  ".join(f"{names[p['seat']]} {p['card']}" for p in view["trick"]["plays"]))
+    if view.get("shown_hands"):
+        for s, cards in enumerate(view["shown_hands"]):
+            if cards:
+                lines.append(f"  {names[s]} shows: {' '.join(cards)}")
+    if view["hand_hidden"]:
+        lines.append("  your hand: hidden this round (Foresight)")
+    else:
+        cells = [f"{i + 1}:{c['card']}{'*' if c['playable'] else ''}" for i, c in enumerate(view["hand"])]
+        lines.append("  your hand: " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def render_pad(view: dict[str, Any]) -> str:
+    """The score pad: bid/taken and running total per round."""
+    names = [p["name"][:10] for p in view["players"]]
+    lines = ["round " + "".join(f"{n:>16}" for n in names)]
+    for r, rows in enumerate(view["score_pad"]):
+        lines.append(f"{r + 1:>5} " + "".join(f"{row['bid']:>4}/{row['taken']:<2}{row['total']:>9} " for row in rows))
+    return "\n".join(lines)
+
+
+def parse_input(text: str, view: dict[str, Any]) -> Action:
+    """The action the player means by ``text``; raises WizardError with the reason."""
+    text = text.strip()
+    phase = view["phase"]
+    if phase == "trump":
+        return Action.parse(text if text.lower().startswith("trump") else f"trump {text}")
+    if phase == "bidding":
+        return Action.parse(text if text.lower().startswith("bid") else f"bid {text}")
+    if text.isdigit() and view["hand"] and 1 <= int(text) <= len(view["hand"]):
+        return Action.parse(f"play {view['hand'][int(text) - 1]['card']}")
+    return Action.parse(text if text.lower().startswith("play") else f"play {text}")
+
+
+def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
+         out: Callable[[str], None] = print) -> int:
+    """Play one game in the terminal."""
+    parser = argparse.ArgumentParser(prog="python -m wizard_engine play", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default="hard", help="the other seats' levels, one or comma-separated")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--name", default="You")
+    parser.add_argument("--option", action="append", default=[],
+                        help=f"a game option: {', '.join(OPTION_FLAGS)}")
+    args = parser.parse_args(argv)
+    levels = args.bots.split(",")
+    if len(levels) == 1:
+        levels = levels * (args.players - 1)
+    if len(levels) != args.players - 1 or any(lvl not in BOT_LEVELS for lvl in levels):
+        parser.error(f"--bots needs {args.players - 1} levels from {', '.join(BOT_LEVELS)}")
+    seed = args.seed if args.seed is not None else __import__("random").randrange(1 << 30)
+    players = (Player(args.name),) + tuple(Player(f"{lvl.capitalize()} {i + 2}", lvl) for i, lvl in enumerate(levels))
+    try:
+        config = GameConfig(players, parse_options(args.option), seed)
+    except WizardError as error:
+        parser.error(str(error))
+    state = State(config)
+    bots = {s: make_bot(p.bot, seed * 8 + s) for s, p in enumerate(players) if p.bot}
+    out(f"Wizard, seed {seed}. {HELP}")
+    current_round = 0
+    last_trick = None
+    while not state.is_over:
+        if state.last_trick is not None and state.last_trick is not last_trick:
+            last_trick = state.last_trick
+            shown = seat_view(state, 0)["last_trick"]
+            out("  trick: " + "  ".join(f"{players[p['seat']].name} {p['card']}" for p in shown["plays"])
+                + f"  -> {players[shown['winner']].name} takes it")
+        if state.round != current_round:
+            if current_round:
+                out(render_pad(seat_view(state, 0)))
+            current_round = state.round
+        to_act = state.to_act()
+        seat = 0 if 0 in to_act else to_act[0]
+        if seat in bots:
+            action = bots[seat].decide(seat_view(state, seat))
+            state.apply(seat, action)
+            shown = "bids" if action.startswith("bid") and config.options.bidding != "open" else action
+            out(f"{players[seat].name}: {shown if shown != 'bids' else 'has bid'}")
+            continue
+        view = seat_view(state, 0)
+        out(render(view))
+        if not _human_turn(state, view, input_fn, out):
+            out("Bye.")
+            return 0
+    final = seat_view(state, 0)
+    out(render_pad(final))
+    out("Winner: " + ", ".join(players[s].name for s in final["winners"]))
+    return 0
+
+
+def _human_turn(state: State, view: dict[str, Any], input_fn: Callable[[str], str],
+                out: Callable[[str], None]) -> bool:
+    """Ask until a legal action is given; False when the player quits."""
+    prompt = {"trump": "Choose trump (C D H S): ", "bidding": f"Your bid (0-{view['hand_size']}): ",
+              "playing": "Your card: "}[view["phase"]]
+    while True:
+        try:
+            text = input_fn(prompt)
+        except EOFError:
+            return False
+        word = text.strip().lower()
+        if word in ("quit", "q", "exit"):
+            return False
+        if word in ("help", "?", ""):
+            out(HELP + "\nLegal now: " + ", ".join(view["legal"]))
+            continue
+        if word == "score":
+            out(render_pad(view))
+            continue
+        try:
+            action = parse_input(text, view)
+            state.apply(0, action)
+            return True
+        except WizardError as error:
+            out(f"  {error}")
