@@ -114,3 +114,31 @@ def test_the_page_declares_a_strict_csp_and_an_installable_manifest(page: Page, 
     for icon in manifest["icons"]:
         assert page.request.get(base_url + icon["src"]).ok, icon["src"]
 
+
+
+def test_a_new_build_replaces_the_old_cache_and_takes_over_the_open_page(
+        page: Page, watch: Watch, site_copy: Path) -> None:
+    with serve(site_copy) as url:
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        old_cache = page.evaluate("caches.keys()")
+        # A new build: one file changes, so does the service worker's cache name.
+        with (site_copy / "style.css").open("a") as css:
+            css.write("\n/* build 2 */\n")
+        (site_copy / build.SERVICE_WORKER).unlink()
+        new_cache = build.write_service_worker(site_copy)
+        assert [new_cache] != old_cache
+        page.reload()
+        wait_ready(page)  # the old build boots from its cache, then the new one takes over
+        page.wait_for_selector("html[data-update=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        for _ in range(100):  # the new worker deletes the old cache as it activates
+            if page.evaluate("caches.keys()") == [new_cache]:
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate("caches.keys()") == [new_cache]
+        page.reload()
+        wait_ready(page)
+        css = page.evaluate("fetch('style.css').then((r) => r.text())")
+        assert css.endswith("/* build 2 */\n")
+    assert watch.errors == []
