@@ -59,6 +59,12 @@ PYODIDE_DIR = "pyodide"  # under dist/: the runtime, our wheel and our lock file
 LOCK_NAME = "pyodide-lock.json"
 PACKAGE = "wizard_engine"
 
+# The Content-Security-Policy: web/index.html carries it in a <meta> (static hosts
+# such as GitHub Pages send no headers); our server also sends it as a header, so
+# the worker, which a <meta> does not reach, runs under it too.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
+       "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
 ICON_SIZES = (192, 512)
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -367,12 +373,14 @@ def build(dest: Path = DIST) -> Path:
 # --- serving -------------------------------------------------------------------
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder with the right types for modules and wasm, revalidating always."""
+    """Serves a folder with the right types for modules and wasm, revalidating always,
+    under our Content-Security-Policy."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
