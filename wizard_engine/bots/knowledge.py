@@ -63,6 +63,7 @@ class Knowledge:
     legal: list[str] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     voids: list[int] = field(default_factory=list)  # bitmask of suits shown out of, per seat
+    played_by: list[Mask] = field(default_factory=list)  # cards each seat has played this round
 
     @property
     def tricks_left(self) -> int:
@@ -172,7 +173,8 @@ def read_view(view: View) -> Knowledge:
         phase=view["phase"], unicoloured=uni, t=t, hand=hand, hand_hidden=hand_hidden,
         known_hands=known, counts=counts, allowed=allowed, pool=cards_of(pool_mask),
         bids=list(view["bids"]), taken=list(view["taken"]), dealer=view["dealer"],
-        trick=[], legal=list(view["legal"]), totals=list(view["totals"]), voids=voids)
+        trick=[], legal=list(view["legal"]), totals=list(view["totals"]), voids=voids,
+        played_by=played_by)
     _replay_trick(know, trick_plays)
     return know
 
