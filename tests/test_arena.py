@@ -1,0 +1,45 @@
+"""The arena: duplicate deals, statistics, JSON output."""
+
+from __future__ import annotations
+
+import json
+
+from wizard_engine.arena import main, parse_options, schedule
+
+
+def test_schedule_rotates_every_deal_through_every_seat() -> None:
+    jobs = schedule(["hard", "medium", "easy"], games=6, seed=1)
+    assert len(jobs) == 6
+    by_deal: dict[int, list[list[str]]] = {}
+    for levels, seed, _ in jobs:
+        by_deal.setdefault(seed, []).append(levels)
+    assert len(by_deal) == 2
+    for rotations in by_deal.values():
+        for seat in range(3):
+            assert sorted(r[seat] for r in rotations) == ["easy", "hard", "medium"]
+
+
+def test_arena_json_report(capsys) -> None:  # noqa: ANN001
+    assert main(["--players", "3", "--bots", "easy,random,random", "--games", "3", "--seed", "2",
+                 "--json", "--quiet"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 3
+    easy = report["per_bot"]["easy"]
+    assert easy["seats_played"] == 3 and 0 <= easy["win_share"] <= 1
+    assert set(easy) >= {"mean_score", "stderr", "bid_accuracy", "bid_accuracy_by_hand_size", "decision_ms"}
+    assert set(easy["decision_ms"]) >= {"median", "p95"}
+    shares = easy["win_share"] * 3 + report["per_bot"]["random"]["win_share"] * 6
+    assert abs(shares - 3) < 1e-6  # every game's win is shared out exactly once
+
+
+def test_arena_text_report_with_options(capsys) -> None:  # noqa: ANN001
+    assert main(["--players", "4", "--bots", "medium,easy,easy,easy", "--games", "4", "--quiet",
+                 "--option", "unicoloured"]) == 0
+    out = capsys.readouterr().out
+    assert "medium - easy" in out and "exact bids by hand size" in out
+
+
+def test_option_flags() -> None:
+    assert parse_options(["hidden_bids"]).bidding == "hidden"
+    assert parse_options(["secret_bids,foresight"]).foresight
+    assert parse_options(["plus_minus_one"]).plus_minus_one
