@@ -9,7 +9,7 @@ from .errors import ConfigError
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
-MAX_NAME_LENGTH = 24
+MAX_NAME_LENGTH = 32  # room for the issue's own test name, "<img src=x onerror=alert(1)>"
 BIDDING_MODES = ("open", "hidden", "secret")
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 
