@@ -22,6 +22,9 @@ const game = new Game(engine, store, {
     $("log").textContent = text;
   },
   error: (message) => showActionError(message),
+  busy: (busy) => {
+    document.documentElement.dataset.busy = String(busy);
+  },
 });
 const dialogs = new Dialogs(game);
 const renderer = new Renderer(dialogs);

@@ -24,6 +24,7 @@ export class Game extends EventTarget {
   #holds = new Set(); // open dialogs that pause the bots
   #lingerUntil = 0; // a finished trick stays in view until then
   #looping = false;
+  #busy = false; // the person's request is on its way to the engine
 
   /**
    * @param engine engine.js's Engine (call(method, params))
@@ -58,12 +59,12 @@ export class Game extends EventTarget {
 
   /** The person's intent, in the engine's notation: "play 7H", "bid 2", "trump H". */
   async act(action) {
-    if (!this.view?.legal.includes(action)) return; // a stale click on an old view
+    if (this.#busy || !this.view?.legal.includes(action)) return; // a double or stale click
     await this.#send("act", { action });
   }
 
   async takeBack() {
-    if (!this.view?.can_undo) return;
+    if (this.#busy || !this.view?.can_undo) return;
     this.#lingerUntil = 0;
     await this.#send("undo", {});
   }
@@ -86,12 +87,21 @@ export class Game extends EventTarget {
     this.#runBots();
   }
 
+  /** The person's request: one at a time (a second click waits for nothing, it is dropped). */
   async #send(method, params) {
+    this.#setBusy(true);
     try {
       this.#accept(await this.#call(method, params), {});
     } catch (error) {
       this.ui.error(error.message);
+    } finally {
+      this.#setBusy(false);
     }
+  }
+
+  #setBusy(busy) {
+    this.#busy = busy;
+    this.ui.busy?.(busy);
   }
 
   #call(method, params) {

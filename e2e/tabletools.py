@@ -1,0 +1,202 @@
+"""Helpers for the table's browser tests: a player at the page, and the same game under CPython.
+
+:class:`Player` drives the page as a person would: fills in the new-game form, clicks
+bids and cards, closes the round summaries. Its default choice, :func:`first_choice`,
+is "the first button I may press" (the lowest bid allowed, the first playable card of
+the sorted hand, the first suit offered); :func:`find_game` replays that same policy
+in CPython through the worker's own :class:`wizard_engine.web.Session` to find a seed
+where something happens (the human deals a turned-up Wizard, a bid is forbidden...),
+since bots and deals depend only on the config's seed and the decisions made.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+from sitetools import ROOT  # noqa: F401 (puts the repository root on sys.path)
+
+from wizard_engine.config import GameConfig
+from wizard_engine.state import State
+from wizard_engine.web import Session
+
+TURN_TIMEOUT_MS = 30_000
+NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"]
+
+# What the page is waiting for: a dialog to close, or the person's decision.
+STATE_JS = """() => {
+  const open = (id) => document.getElementById(id)?.open;
+  if (open('final-dialog')) return 'final';
+  if (open('round-dialog')) return 'round';
+  if (open('draw-dialog')) return 'draw';
+  const html = document.documentElement;
+  if (html.dataset.busy === 'true') return false;
+  if (html.dataset.yourTurn === 'true' &&
+      document.querySelector('#decision button:not([disabled]), #hand button:not([disabled])')) return 'turn';
+  return false;
+}"""
+
+
+def config_for(players: int, seed: int, level: str = "random", **options: Any) -> dict[str, Any]:
+    """The config the page sends for a form filled in by :meth:`Player.new_game`."""
+    seats = [{"name": "You", "bot": None}]
+    seats += [{"name": NAMES[i], "bot": level} for i in range(players - 1)]
+    return {"players": seats, "options": {"bidding": "open", **options}, "seed": seed}
+
+
+def first_choice(view: dict[str, Any]) -> str:
+    """The policy of :meth:`Player.choose_first`, on a view."""
+    if view["phase"] == "playing":
+        return "play " + next(c["card"] for c in view["hand"] if c["playable"])
+    return view["legal"][0]
+
+
+def find_game(players: int, found: Callable[[dict[str, Any]], bool], seeds: range = range(1, 400),
+              level: str = "random", **options: Any) -> tuple[int, int]:
+    """(seed, round) of the first game where ``found(view)`` holds at a decision of the human's.
+
+    The human follows :func:`first_choice`; bots play as in the page.
+    """
+    for seed in seeds:
+        session = Session(State(GameConfig.from_dict(config_for(players, seed, level, **options))))
+        while not session.state.is_over:
+            view = session.view()
+            if view["your_turn"]:
+                if found(view):
+                    return seed, view["round"]
+                session.act(first_choice(view))
+            else:
+                session.bot_step()
+    raise AssertionError("no seed arranges it")
+
+
+def replay_state(save: str) -> State:
+    """The engine state of a page's save document (to see what the page must not show)."""
+    from wizard_engine import save as saves
+    return saves.loads(save)
+
+
+class Player:
+    """A person at the page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.dialogs: list[str] = []
+        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+
+    # --- setting up ----------------------------------------------------------------
+
+    def open(self, seed: int | None = None) -> None:
+        """Open the page (bots of level "random" offered; the deal fixed by ``seed``)."""
+        query = "?levels=random" + (f"&seed={seed}" if seed is not None else "")
+        self.page.goto("./" + query)
+        self.wait_table_ready()
+
+    def wait_table_ready(self) -> None:
+        self.page.wait_for_selector("html[data-table=ready]", state="attached", timeout=60_000)
+
+    def new_game(self, players: int = 3, name: str = "You", names: list[str] | None = None,
+                 level: str = "random", bidding: str = "open", options: tuple[str, ...] = (),
+                 theme: str = "classic", pace: str = "instant", close_draw: bool = True) -> None:
+        """Fill in the form and deal."""
+        page = self.page
+        form = page.locator("#new-game")
+        form.locator("#players").select_option(str(players))
+        form.get_by_label("Your name").fill(name)
+        names = names or NAMES
+        for i in range(players - 1):
+            form.locator(f"input[name=opponent-name-{i}]").fill(names[i])
+            form.locator(f"select[name=opponent-level-{i}]").select_option(level)
+        form.locator(f"input[name=bidding][value={bidding}]").check()
+        for box in form.locator("#options input[type=checkbox]").all():
+            box.set_checked(box.get_attribute("name") in options)
+        form.locator(f"input[name=theme][value={theme}]").check()
+        form.locator("#pace").select_option(pace)
+        form.get_by_role("button", name="Deal").click()
+        if close_draw:
+            self.wait_for("draw")
+            page.get_by_role("button", name="Start the game").click()
+
+    # --- playing -------------------------------------------------------------------
+
+    def state(self, timeout: float = TURN_TIMEOUT_MS) -> str:
+        """Wait until the page waits for the person: 'turn', 'round', 'draw' or 'final'."""
+        return self.page.wait_for_function(STATE_JS, timeout=timeout).json_value()
+
+    def wait_for(self, wanted: str) -> None:
+        state = self.state()
+        assert state == wanted, f"expected {wanted}, the page waits for {state}"
+
+    def view_phase(self) -> str:
+        return self.page.get_attribute("html", "data-phase") or ""
+
+    def hand(self) -> Locator:
+        return self.page.get_by_role("region", name="Your hand")
+
+    def bid_group(self) -> Locator:
+        return self.page.get_by_role("group", name="Your bid")
+
+    def choose_first(self) -> None:
+        """Press the first button I may press: lowest allowed bid, first playable card, first suit."""
+        decision = self.page.locator("#decision button:not([disabled])")
+        if decision.count():
+            decision.first.click()
+        else:
+            self.hand().locator("button:not([disabled])").first.click()
+
+    def next_round(self) -> None:
+        self.page.locator("#round-dialog").get_by_role("button").click()
+
+    def play_until(self, stop: Callable[[str], bool], choose: Callable[[], None] | None = None,
+                   max_steps: int = 2000) -> str:
+        """Play (closing round summaries) until ``stop(state)``; returns that state."""
+        choose = choose or self.choose_first
+        for _ in range(max_steps):
+            state = self.state()
+            if stop(state):
+                return state
+            if state == "turn":
+                choose()
+            elif state == "round":
+                self.next_round()
+            elif state == "draw":
+                self.page.get_by_role("button", name="Start the game").click()
+            elif state == "final":
+                raise AssertionError("the game ended before the awaited moment")
+        raise AssertionError("too many steps")
+
+    def play_to_end(self, choose: Callable[[], None] | None = None) -> int:
+        """Play the whole game to the final standings; returns the number of round summaries seen."""
+        summaries = 0
+        for _ in range(5000):
+            state = self.state()
+            if state == "final":
+                return summaries
+            if state == "turn":
+                (choose or self.choose_first)()
+            elif state == "round":
+                summaries += 1
+                self.next_round()
+            else:
+                self.page.get_by_role("button", name="Start the game").click()
+        raise AssertionError("the game did not end")
+
+    def round_number(self) -> int:
+        text = self.page.locator("#round-info strong").inner_text()
+        return int(text.split()[1])
+
+    def save(self) -> str:
+        return self.page.evaluate("localStorage.getItem('wizard.save')")
+
+    def expect_pad_adds_up(self, players: int, rounds: int) -> None:
+        """The score pad: one row per round, and each total is the running sum of points."""
+        pad = self.page.get_by_role("table", name="Score pad")
+        rows = pad.locator("tbody tr[data-round]")
+        expect(rows).to_have_count(rounds)
+        for seat in range(players):
+            points = [int(t) for t in pad.locator(f"tbody td.pad-points[data-seat='{seat}']").all_inner_texts()]
+            totals = [int(t) for t in pad.locator(f"tbody td.pad-total[data-seat='{seat}']").all_inner_texts()]
+            running = [sum(points[: i + 1]) for i in range(len(points))]
+            assert totals == running, f"seat {seat}: totals {totals} vs running sums {running}"
+            grand = int(pad.locator(f"tfoot td[data-seat='{seat}']").inner_text())
+            assert grand == sum(points), f"seat {seat}: pad total {grand} != sum of points {sum(points)}"

@@ -1,0 +1,251 @@
+"""The table: whole games played through the page as a person would (issue 5).
+
+Bots are of level "random" (offered through ?levels=random) where their strength does
+not matter, and the pace is "Instant", to keep the suite quick.
+"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from sitetools import Watch
+from tabletools import Player, find_game, first_choice, replay_state
+
+from wizard_engine.cards import SUIT_OF, cards_of
+from wizard_engine.themes import card_label
+
+
+def test_a_whole_3_player_game_by_clicking_to_the_final_standings(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=11)
+    player.new_game(players=3)
+    summaries = player.play_to_end()
+    assert summaries == 19  # rounds 1-19; the 20th ends in the final standings (R5)
+    final = page.get_by_role("dialog", name="Final standings")
+    expect(final).to_be_visible()
+    expect(final.locator(".standings li")).to_have_count(3)
+    expect(final.locator("#final-winners")).to_contain_text(re.compile(r"(win|wins|share the win) with -?\d+ points"))
+    final.get_by_role("button", name="Score pad").click()
+    player.expect_pad_adds_up(players=3, rounds=20)
+    # The standings list the pad's totals, best first.
+    totals = [int(t) for t in page.locator("#pad tfoot td").all_inner_texts()]
+    listed = [int(t.split()[0]) for t in final.locator(".standing-total").all_inner_texts()]
+    assert listed == sorted(totals, reverse=True)
+    assert not watch.errors, watch.errors
+    assert not player.dialogs
+
+
+def test_a_whole_6_player_game_on_a_phone_sized_screen(page: Page, watch: Watch) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=6)
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "playing")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the table is {width}px wide on a 390px screen"
+    for target in [page.locator("#hand button").first, page.get_by_role("button", name="Score pad")]:
+        box = target.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    summaries = player.play_to_end()
+    assert summaries == 9  # 10 rounds (R5); the last ends in the final standings
+    page.get_by_role("dialog", name="Final standings").get_by_role("button", name="Score pad").click()
+    player.expect_pad_adds_up(players=6, rounds=10)
+    assert not watch.errors, watch.errors
+
+
+def test_the_first_dealer_draw_is_shown_and_the_dealer_marked(page: Page) -> None:
+    player = Player(page)
+    player.open(seed=3)
+    player.new_game(players=4, close_draw=False)
+    player.wait_for("draw")
+    draw = page.get_by_role("dialog", name="Who deals first")
+    assert draw.locator(".draw-card").count() >= 4
+    dealer = draw.locator("#draw-result").inner_text()
+    name = dealer.removesuffix(" deals first.")
+    draw.get_by_role("button", name="Start the game").click()
+    marked = page.locator(".seat.dealer .seat-name, #me-info:has(.dealer-badge) .seat-name")
+    expect(marked).to_have_count(1)
+    if dealer != "You deal first.":
+        expect(marked).to_have_text(name)
+
+
+def test_bidding_shows_every_bid_and_the_tricks_still_needed(page: Page) -> None:
+    player = Player(page)
+    player.open(seed=21)
+    player.new_game(players=4)
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "playing" and player.round_number() >= 3)
+    tally = page.locator("#tally")
+    expect(tally).to_contain_text("Bids:")
+    for seat in page.locator(".seat").all():
+        expect(seat.locator(".stat-bid dd")).to_have_text(re.compile(r"^\d+$"))
+        expect(seat.locator(".stat-need")).to_have_count(1)
+
+
+def test_the_hand_is_buttons_named_for_cards_and_unplayable_ones_say_why(page: Page) -> None:
+    seed, _ = find_game(4, lambda v: v["phase"] == "playing" and any(not c["playable"] for c in v["hand"]))
+    player = Player(page)
+    player.open(seed=seed)
+    player.new_game(players=4)
+    player.play_until(lambda s: s == "turn" and page.locator("#hand button.unplayable").count() > 0)
+    hand = player.hand()
+    names = hand.get_by_role("button").all()
+    assert names
+    label = re.compile(r"^((2|3|4|5|6|7|8|9|10|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)|Wizard|Jester)$")
+    for button in names:
+        assert label.match(button.get_attribute("aria-label") or ""), button.get_attribute("aria-label")
+    unplayable = hand.locator("button.unplayable").first
+    expect(unplayable).to_be_disabled()
+    expect(page.locator("#hand-note")).to_contain_text(re.compile(r"you must follow (clubs|diamonds|hearts|spades)"))
+    playable = hand.locator("button:not([disabled])")
+    assert playable.count() >= 1
+    name = playable.first.get_attribute("aria-label")
+    expect(hand.get_by_role("button", name=name, exact=True).first).to_be_enabled()
+
+
+def test_choosing_trump_as_the_dealer_of_a_turned_up_wizard(page: Page, watch: Watch) -> None:
+    seed, round_ = find_game(4, lambda v: v["phase"] == "trump")
+    player = Player(page)
+    player.open(seed=seed)
+    player.new_game(players=4)
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "trump")
+    assert player.round_number() == round_
+    choice = page.get_by_role("group", name="Choose trump")
+    expect(choice.get_by_role("button")).to_have_count(4)
+    expect(page.locator("#trump")).to_contain_text("a Wizard was turned up")
+    choice.get_by_role("button", name="hearts").click()
+    expect(page.locator("#trump")).to_contain_text("hearts")
+    expect(page.locator("#trump")).to_contain_text("chosen by you")
+    assert not watch.errors, watch.errors
+
+
+def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_state(page: Page) -> None:
+    player = Player(page)
+    player.open(seed=8)
+    player.new_game(players=4)
+    player.play_until(lambda s: s == "turn" and player.round_number() >= 3
+                      and page.locator("#trick li.play").count() >= 1 and not page.locator("#trick.finished").count())
+
+    def snapshot() -> dict:
+        return {
+            "round": page.locator("#round-info").inner_text(),
+            "hand": page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"),
+            "trick": page.locator("#trick").inner_text(),
+            "seats": page.locator("#seats").inner_text(),
+            "me": page.locator("#me-info").inner_text(),
+            "trump": page.locator("#trump").inner_text(),
+            "enabled": page.locator("#hand button:not([disabled])").count(),
+        }
+
+    before, save = snapshot(), player.save()
+    page.reload()
+    player.wait_table_ready()
+    player.wait_for("turn")
+    assert snapshot() == before
+    assert player.save() == save
+    player.choose_first()  # and the game goes on
+    player.state()
+
+
+def test_take_back_returns_the_card_and_the_turn(page: Page) -> None:
+    player = Player(page)
+    player.open(seed=13)
+    player.new_game(players=3)
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "playing" and player.round_number() >= 2)
+    take_back = page.get_by_role("button", name="Take back")
+    hand_before = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    trick_before = page.locator("#trick").inner_text()
+    card = page.locator("#hand button:not([disabled])").first
+    played = card.get_attribute("aria-label")
+    card.click()
+    expect(page.locator("#hand button")).to_have_count(len(hand_before) - 1)
+    expect(take_back).to_be_enabled()
+    take_back.click()
+    player.wait_for("turn")
+    after = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert after == hand_before and played in after
+    assert page.locator("#trick").inner_text() == trick_before
+
+
+def test_keyboard_only_play_of_a_round(page: Page) -> None:
+    player = Player(page)
+    player.open(seed=17)
+    player.new_game(players=3, close_draw=False)
+    player.wait_for("draw")
+    page.keyboard.press("Enter")  # the dialog's button has the focus
+    keys = 0
+    while True:
+        state = player.state()
+        if state == "round":
+            break
+        assert state == "turn"
+        # Reach an enabled decision button with Tab, then press it with Enter.
+        for _ in range(60):
+            focused = page.evaluate("""() => { const e = document.activeElement;
+                return !!(e && e.matches('#decision button:not([disabled]), #hand button:not([disabled])')); }""")
+            if focused:
+                break
+            page.keyboard.press("Tab")
+            keys += 1
+        else:
+            raise AssertionError("no decision reachable by Tab")
+        if page.evaluate("document.activeElement.closest('#hand') !== null") and \
+                page.locator("#hand button:not([disabled])").count() > 1:
+            page.keyboard.press("ArrowRight")  # arrows move between the cards
+            assert page.evaluate("document.activeElement.matches('#hand button:not([disabled])')")
+        page.keyboard.press("Enter")
+    round_dialog = page.get_by_role("dialog", name=re.compile("Round 1 of 20 is over"))
+    expect(round_dialog).to_be_visible()
+    page.keyboard.press("Enter")
+    player.wait_for("turn")
+    page.keyboard.press("Escape")  # nothing to close: harmless
+    expect(page.locator("#round-info")).to_contain_text("Round 2 of 20")
+
+
+def test_no_other_players_card_is_ever_in_the_page(page: Page) -> None:
+    player = Player(page)
+    player.open(seed=23)
+    player.new_game(players=4)
+    checks = 0
+
+    def check() -> None:
+        nonlocal checks
+        state = replay_state(player.save())
+        hidden = set()
+        for seat in range(1, 4):
+            for card in cards_of(state.hands[seat]):
+                if SUIT_OF[card] < 4:  # Wizards and Jesters are not told apart
+                    hidden.add(card)
+        shown = page.evaluate("""() => {
+            const copy = document.body.cloneNode(true);
+            copy.querySelectorAll('dialog, #log, #trick').forEach(n => n.remove());
+            const attrs = [...copy.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value));
+            return copy.textContent + '\\n' + attrs.join('\\n');
+        }""")
+        for card in hidden:
+            assert card_label(card) not in shown, f"{card_label(card)} of another hand is in the page"
+        assert page.locator(".seat .card").count() == 0
+        checks += 1
+
+    def choose() -> None:
+        check()
+        player.choose_first()
+
+    player.play_until(lambda s: player.round_number() >= 5, choose=choose)
+    assert checks >= 10
+
+
+def test_a_name_with_markup_is_shown_as_text(page: Page, watch: Watch) -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    player = Player(page)
+    player.open(seed=2)
+    player.new_game(players=3, name=evil, names=[evil, "Bob"])
+    player.state()
+    expect(page.locator("#me-info .seat-name")).to_have_text(evil)
+    expect(page.locator(".seat .seat-name").first).to_have_text(evil)
+    assert page.locator("img").count() == 0
+    player.play_until(lambda s: player.round_number() >= 2)
+    page.get_by_role("button", name="Score pad").click()
+    expect(page.get_by_role("table", name="Score pad").locator("th.pad-player").first).to_have_text(evil)
+    assert page.locator("img").count() == 0
+    assert not player.dialogs, player.dialogs
+    assert not watch.errors, watch.errors
