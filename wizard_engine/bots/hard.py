@@ -27,7 +27,7 @@ from ..cards import SUIT_LETTERS, Card, Mask, card_name
 from ..fast import play_then_playout, playout, sample_hands
 from ..scoring import round_points
 from . import decision_rng
-from .heuristic import MediumBot, best_trump, card_chances, sure_tricks
+from .heuristic import MediumBot, best_trump, card_chances, expected_tricks, sure_tricks
 from .knowledge import Knowledge, View, read_view
 
 DEFAULT_THINK_MS = 150
@@ -127,16 +127,17 @@ class HardBot:
 
     # --- bidding --------------------------------------------------------------------
 
-    def _bid(self, know: Knowledge, rng: random.Random) -> int:
+    def _bid(self, know: Knowledge, rng: random.Random, spread: int = 2) -> int:
+        """The bid with the best mean score over the deals, among the ``2 * spread + 1``
+        candidates nearest the card-chance estimate."""
         legal = [int(a.split()[1]) for a in know.legal if a.startswith("bid ")]
         sure = 0 if know.hand_hidden else sure_tricks(know)
         candidates = [b for b in legal if b >= sure] or legal
         if len(candidates) == 1:
             return candidates[0]
-        if len(candidates) > 5:  # many cards: look around the estimate only
-            estimate = sum(p for _, p in card_chances(know.hand, _pool_mask(know), know.t,
-                                                      know.players, know.hand_size))
-            candidates = sorted(candidates, key=lambda b: abs(b - estimate))[:5]
+        if len(candidates) > 2 * spread + 1:  # many cards: look around the estimate only
+            estimate = expected_tricks(know) if not know.hand_hidden else 0.0
+            candidates = sorted(candidates, key=lambda b: abs(b - estimate))[:2 * spread + 1]
         plays = know.players * know.hand_size
         deals = self._deal_count(plays * len(candidates))
         totals = dict.fromkeys(candidates, 0.0)

@@ -25,6 +25,7 @@ from . import decision_rng
 from .knowledge import Knowledge, View, read_view
 
 LONG_ROUND_BONUS = 0.1
+MEDIUM_BID_DEALS = 12  # Medium bids by a quick look at a dozen deals
 WIZARD_MASK_ALL = sum(1 << c for c in range(FIRST_WIZARD, FIRST_WIZARD + 4))
 
 
@@ -206,8 +207,9 @@ class MediumBot:
 
     level = "medium"
 
-    def __init__(self, seed: int = 0, **settings: object) -> None:
+    def __init__(self, seed: int = 0, bid_deals: int = MEDIUM_BID_DEALS, **settings: object) -> None:
         self.seed = seed
+        self.bid_deals = bid_deals  # deals tried per bid (0: the card-chance estimate alone)
 
     def decide(self, view: View) -> str:
         """A legal action for this seat."""
@@ -219,6 +221,10 @@ class MediumBot:
         if know.phase == "bidding":
             if know.hand_hidden:
                 return f"bid {choose_bid(know, _foresight_estimate(know))}"
+            if self.bid_deals:
+                from .hard import HardBot  # a quick look at a few deals, as a player imagines them
+                bot = HardBot(self.seed, deals=self.bid_deals, infer_bids=False)
+                return f"bid {bot._bid(know, decision_rng(self.seed, view), spread=1)}"
             return f"bid {choose_bid(know, expected_tricks(know))}"
         return f"play {card_name(medium_card(know))}"
 
