@@ -4,6 +4,9 @@
 //
 //   import { startEngine } from "./engine.js";
 //   const engine = startEngine();          // the same object on every call
+//
+// Importing this module starts the engine, so index.html loads it on its own
+// before app.js: the worker boots while the rest of the page's modules load.
 //   await engine.ready;                    // resolves with the engine's version
 //   const view = await engine.call("new_game", { config });
 //                                          // rejects with Error(readable message)
@@ -114,6 +117,10 @@ class Engine extends EventTarget {
 }
 
 function showAlert(message) {
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => showAlert(message), { once: true });
+    return;
+  }
   let alert = document.querySelector("[data-engine-alert]");
   if (!alert) {
     alert = document.createElement("div");
@@ -170,3 +177,5 @@ export function startEngine() {
   }
   return engine;
 }
+
+startEngine();
