@@ -23,6 +23,7 @@ import base64
 import contextlib
 import functools
 import hashlib
+import importlib.util
 import http.server
 import json
 import math
@@ -111,6 +112,7 @@ def ensure_venv(requirements: Path) -> Path:
     python = venv_python()
     if not python.exists():
         with step(f"create the virtual environment {VENV.name}/"):
+            ensure_ensurepip()
             venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     stamp = VENV / f".installed-{requirements.stem}"
     digest = hashlib.sha256(_requirements_text(requirements).encode()).hexdigest()
@@ -121,6 +123,33 @@ def ensure_venv(requirements: Path) -> Path:
               "--quiet", "-r", str(requirements)], "pip install failed (is PyPI reachable?)")
         stamp.write_text(digest)
     return python
+
+
+def ensure_ensurepip() -> None:
+    """Debian's Python lacks ensurepip (so venv cannot install pip) without python3-venv."""
+    if importlib.util.find_spec("ensurepip") is not None:
+        return
+    package = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
+    if _is_root() and shutil.which("apt-get"):
+        print(f"build: installing {package} (apt-get) so that venv can install pip", flush=True)
+        apt_install(package)
+        importlib.invalidate_caches()
+        if importlib.util.find_spec("ensurepip") is not None:
+            return
+    raise BuildError(f"this Python cannot create a virtual environment with pip: "
+                     f"install {package} (Debian/Ubuntu: sudo apt-get install {package})")
+
+
+def _is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> None:
+    """apt-get update, then install `packages` (as root, non-interactively)."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    _run(["apt-get", "update"], "apt-get update failed", env=env)
+    _run(["apt-get", "install", "-y", "--no-install-recommends", *packages],
+         f"apt-get install {' '.join(packages)} failed", env=env)
 
 
 def _requirements_text(path: Path) -> str:
@@ -445,12 +474,9 @@ def choose_chromium(python: str) -> str:
     if found := system_chromium():
         print(f"test: using {found}", flush=True)
         return found
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+    if _is_root() and shutil.which("apt-get"):
         with step("install Debian's chromium (apt-get)"):
-            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-            _run(["apt-get", "update"], "apt-get update failed", env=env)
-            _run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"],
-                 "apt-get install chromium failed", env=env)
+            apt_install("chromium")
         if found := system_chromium():
             return found
     raise BuildError(
