@@ -243,7 +243,10 @@ def test_a_name_with_markup_is_shown_as_text(page: Page, watch: Watch) -> None:
     expect(page.locator("#me-info .seat-name")).to_have_text(evil)
     expect(page.locator(".seat .seat-name").first).to_have_text(evil)
     assert page.locator("img").count() == 0
-    player.play_until(lambda s: player.round_number() >= 2)
+    player.play_until(lambda s: s == "round")
+    expect(page.locator("#round-summary tbody th").first).to_have_text(evil)
+    player.next_round()
+    player.wait_for("turn")
     page.get_by_role("button", name="Score pad").click()
     expect(page.get_by_role("table", name="Score pad").locator("th.pad-player").first).to_have_text(evil)
     assert page.locator("img").count() == 0
