@@ -32,7 +32,7 @@ from .knowledge import Knowledge, View, read_view
 
 DEFAULT_THINK_MS = 150
 PLAYS_PER_MS = 300  # card plays of a playout per millisecond of CPython (measured: 300-450 here)
-DEAL_COST = 40  # dealing, bid estimates and weights, in card plays
+DEAL_COST = 80  # dealing, bid estimates and weights, in card plays
 MIN_DEALS = 6
 MAX_DEALS = 400
 SPITE = 0.0  # weight of the opponents' mean points against our own when choosing a card
