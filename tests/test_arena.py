@@ -19,7 +19,7 @@ def test_schedule_rotates_every_deal_through_every_seat() -> None:
             assert sorted(r[seat] for r in rotations) == ["easy", "hard", "medium"]
 
 
-def test_arena_json_report(capsys) -> None:  # noqa: ANN001
+def test_arena_json_report(capsys) -> None:
     assert main(["--players", "3", "--bots", "easy,random,random", "--games", "3", "--seed", "2",
                  "--json", "--quiet"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -32,7 +32,7 @@ def test_arena_json_report(capsys) -> None:  # noqa: ANN001
     assert abs(shares - 3) < 1e-6  # every game's win is shared out exactly once
 
 
-def test_arena_text_report_with_options(capsys) -> None:  # noqa: ANN001
+def test_arena_text_report_with_options(capsys) -> None:
     assert main(["--players", "4", "--bots", "medium,easy,easy,easy", "--games", "4", "--quiet",
                  "--option", "unicoloured"]) == 0
     out = capsys.readouterr().out

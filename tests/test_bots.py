@@ -24,7 +24,7 @@ OPTION_SETS = [
 ]
 
 
-def _bot(level: str, seed: int):  # noqa: ANN202
+def _bot(level: str, seed: int):
     return make_bot(level, seed, **FAST.get(level, {}))
 
 
@@ -78,7 +78,7 @@ def test_r22_decisions_depend_on_the_view_only(level: str) -> None:
     a = State.with_deal(config, hands, turned, dealer=3)
     b = State.with_deal(config, [hands[0], hands[2], hands[1], hands[3]], turned, dealer=3)
     assert seat_view(a, 0) == seat_view(b, 0)
-    decide = lambda state: make_bot(level, 9, **FAST.get(level, {})).decide(seat_view(state, 0))  # noqa: E731
+    decide = lambda state: make_bot(level, 9, **FAST.get(level, {})).decide(seat_view(state, 0))
     assert decide(a) == decide(b)
 
 

@@ -6,7 +6,14 @@ import random
 
 from wizard_engine.bots.hard import HardBot
 from wizard_engine.bots.knowledge import read_view
-from wizard_engine.cards import JESTER_MASK, SUIT_MASK, WIZARD_MASK, mask_of, parse_card, parse_cards
+from wizard_engine.cards import (
+    JESTER_MASK,
+    SUIT_MASK,
+    WIZARD_MASK,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from wizard_engine.config import GameConfig
 from wizard_engine.rules import own_cards
 from wizard_engine.state import Phase, State

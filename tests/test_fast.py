@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from wizard_engine.cards import BIT, FIRST_JESTER, FIRST_WIZARD, JESTER_MASK, WIZARD_MASK, cards_of, canonical, mask_of
+from wizard_engine.cards import (
+    BIT,
+    FIRST_JESTER,
+    FIRST_WIZARD,
+    JESTER_MASK,
+    WIZARD_MASK,
+    canonical,
+    cards_of,
+    mask_of,
+)
 from wizard_engine.config import GameConfig
 from wizard_engine.fast import (
     SimRound,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 
-from wizard_engine.play import main, parse_input, render
 from wizard_engine.config import GameConfig
+from wizard_engine.play import main, parse_input, render
 from wizard_engine.state import State
 from wizard_engine.view import seat_view
 
 
-def _typist():  # noqa: ANN202
+def _typist():
     answers = itertools.cycle(["bogus", "H", "0"] + [str(n) for n in range(1, 21)])
     return lambda prompt: next(answers)
 

@@ -99,8 +99,7 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
                 exact[level][hand_size].append(int(bid == taken))
         for level, ts in game.times.items():
             times[level].extend(ts)
-    for level in scores:
-        xs = scores[level]
+    for level, xs in scores.items():
         n = len(xs)
         mean = sum(xs) / n
         var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
@@ -145,11 +144,11 @@ def parse_options(names: list[str]) -> Options:
             if not part:
                 continue
             if "=" in part:
-                key, value = part.split("=", 1)
-                fields[key] = value if key == "bidding" else value.lower() in ("1", "true", "yes")
+                key, text = part.split("=", 1)
+                fields[key] = text if key == "bidding" else text.lower() in ("1", "true", "yes")
             elif part in OPTION_FLAGS:
-                key, value = OPTION_FLAGS[part]
-                fields[key] = value
+                key, flag = OPTION_FLAGS[part]
+                fields[key] = flag
             else:
                 raise SystemExit(f"Unknown option {part!r}: choose {', '.join(OPTION_FLAGS)}")
     return Options(**fields)
@@ -157,8 +156,8 @@ def parse_options(names: list[str]) -> Options:
 
 def format_report(per: dict[str, Any], games: int, elapsed: float, args: argparse.Namespace) -> str:
     """The human-readable table."""
-    lines = [f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
-             f"options {args.option or 'standard'}, {elapsed:.0f}s"]
+    lines = [(f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
+              f"options {args.option or 'standard'}, {elapsed:.0f}s")]
     lines.append(f"{'bot':8} {'mean score':>16} {'won':>7} {'exact bids':>10} {'ms median':>10} {'ms p95':>8} {'ms max':>8}")
     for level, s in sorted(per.items(), key=lambda kv: -kv[1]["mean_score"]):
         d = s["decision_ms"]

@@ -133,9 +133,7 @@ def random_game(players: int, rng: random.Random) -> list[int]:
                     legal = list(dict.fromkeys(legal))  # one action per kind of special card
                 card = legal[int(rand() * len(legal))]
                 hand.remove(card)
-                if best < 0:
-                    best, winner = card, p
-                elif beats[best * DECK_SIZE + card]:
+                if best < 0 or beats[best * DECK_SIZE + card]:
                     best, winner = card, p
                 if led == NOT_LED and card < FIRST_JESTER:
                     led = suit_of[card]
@@ -154,8 +152,20 @@ def random_game(players: int, rng: random.Random) -> list[int]:
 class SimRound:
     """One round with every hand known: the unchecked, stepwise twin of the engine's play phase."""
 
-    __slots__ = ("players", "hands", "bids", "taken", "t", "led", "best", "winner",
-                 "played", "turn", "tricks_left", "trick_cards")
+    __slots__ = (
+        "best",
+        "bids",
+        "hands",
+        "led",
+        "played",
+        "players",
+        "t",
+        "taken",
+        "trick_cards",
+        "tricks_left",
+        "turn",
+        "winner",
+    )
 
     def __init__(self, hands: Sequence[Mask], bids: Sequence[int], t: int, leader: Seat,
                  taken: Sequence[int] | None = None) -> None:

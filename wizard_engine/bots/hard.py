@@ -172,7 +172,7 @@ class HardBot:
             for card in legal:
                 taken = play_then_playout(card, hands[:], bids, know.taken, know.t, seat,
                                           played, know.led, know.best, know.winner)
-                value = round_points(bids[seat], taken[seat])
+                value = float(round_points(bids[seat], taken[seat]))
                 if self.spite:
                     value -= self.spite * sum(round_points(bids[s], taken[s]) for s in others) / len(others)
                 totals[card] += weight * value

@@ -8,25 +8,24 @@ an opponent is out of the suit and holds a trump.
 from __future__ import annotations
 
 from ..cards import (
-    FIRST_WIZARD,
     JESTER,
     RANK_OF,
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
     WIZARD,
+    WIZARD_MASK,
     Card,
     Mask,
     card_name,
     cards_of,
 )
-from ..fast import BEATS, NO_TRUMP, POWER, UNI, policy_card
+from ..fast import BEATS, POWER, UNI, policy_card
 from . import decision_rng
 from .knowledge import Knowledge, View, read_view
 
 LONG_ROUND_BONUS = 0.1
 MEDIUM_BID_DEALS = 12  # Medium bids by a quick look at a dozen deals
-WIZARD_MASK_ALL = sum(1 << c for c in range(FIRST_WIZARD, FIRST_WIZARD + 4))
 
 
 def card_chances(hand: Mask, unseen: Mask, t: int, players: int, opp_cards: int) -> list[tuple[Card, float]]:
@@ -38,7 +37,7 @@ def card_chances(hand: Mask, unseen: Mask, t: int, players: int, opp_cards: int)
     u = max(unseen.bit_count(), 1)
     k = opp_cards
     q = min(1.0, (players - 1) * k / u)  # chance a given unseen card is in some opponent's hand
-    wiz_out = (unseen & WIZARD_MASK_ALL).bit_count()
+    wiz_out = (unseen & WIZARD_MASK).bit_count()
     # a Wizard takes one trick: the share of our tricks an opponent's Wizard spoils
     p_wiz = min(1.0, 0.8 * wiz_out * q / max(k, 1))
     if t == UNI:
@@ -99,7 +98,7 @@ def sure_tricks(know: Knowledge) -> int:
     """Tricks the hand takes whatever the others hold: Wizards, and trumps no unseen card beats
     except a Wizard (the top trump and those below it in an unbroken run)."""
     hand = know.hand
-    sure = (hand & WIZARD_MASK_ALL).bit_count()
+    sure = (hand & WIZARD_MASK).bit_count()
     if know.t < 4:
         unseen = _unseen(know)
         for rank in range(13, 0, -1):
@@ -129,14 +128,6 @@ def best_trump(know: Knowledge) -> int:
         ranks = sum(RANK_OF[c] for c in cards_of(know.hand & SUIT_MASK[suit]))
         return (round(sum(p for _, p in chances), 6), (know.hand & SUIT_MASK[suit]).bit_count(), ranks)
     return max(range(4), key=lambda s: (strength(s), -s))
-
-
-def _foresight_bid(know: Knowledge) -> int:
-    """R20: round 1, own card unseen; bid 1 when the others' cards look beatable."""
-    others = [m for s, m in know.known_hands.items()]
-    strong = sum(1 for m in others for c in cards_of(m) if SUIT_OF[c] == WIZARD or
-                 (know.t < 4 and SUIT_OF[c] == know.t and RANK_OF[c] >= 10))
-    return 0 if strong or know.players > 3 else 0
 
 
 class EasyBot:
@@ -191,16 +182,6 @@ def easy_card(know: Knowledge) -> Card:
     return min(legal, key=lambda c: power[c])
 
 
-def _play_policy(know: Knowledge) -> str:
-    legal = 0
-    for c in know.legal_cards():
-        legal |= 1 << c
-    bid = know.bids[know.seat] or 0
-    card = policy_card(legal, bid - know.taken[know.seat], len(know.trick), know.players,
-                       know.best, know.t, know.tricks_left)
-    return f"play {card_name(card)}"
-
-
 class MediumBot:
     """A solid club player: estimates each card's chances to bid, counts cards and voids,
     wins cheaply when it needs tricks, ducks and sheds dangerous cards when it does not."""
@@ -222,7 +203,9 @@ class MediumBot:
             if know.hand_hidden:
                 return f"bid {choose_bid(know, _foresight_estimate(know))}"
             if self.bid_deals:
-                from .hard import HardBot  # a quick look at a few deals, as a player imagines them
+                from .hard import (
+                    HardBot,  # a quick look at a few deals, as a player imagines them
+                )
                 bot = HardBot(self.seed, deals=self.bid_deals, infer_bids=False)
                 return f"bid {bot._bid(know, decision_rng(self.seed, view), spread=1)}"
             return f"bid {choose_bid(know, expected_tricks(know))}"
@@ -252,18 +235,19 @@ def can_be_beaten(know: Knowledge, card: Card, best_after: bool = True) -> bool:
     to_play = _seats_after(know)
     if not to_play:
         return False
-    if unseen & WIZARD_MASK_ALL:
+    if unseen & WIZARD_MASK:
         return True
     led = know.led if know.trick else SUIT_OF[card]
     for o in cards_of(unseen):
         if not beats[card * 60 + o]:
             continue
         suit = SUIT_OF[o]
-        if t != UNI and 0 <= led < 4 and suit != led and suit < 4:
-            # a trump from a seat that must follow only if it is out of the led suit
-            if not any(know.voids[s] >> led & 1 for s in to_play):
-                if (unseen & SUIT_MASK[led]).bit_count() >= len(to_play):
-                    continue
+        # A trump can only come from a seat out of the led suit: assume none is while no
+        # seat still to play has shown out and enough of the suit is unseen to go round.
+        if (t != UNI and 0 <= led < 4 and suit != led and suit < 4
+                and not any(know.voids[s] >> led & 1 for s in to_play)
+                and (unseen & SUIT_MASK[led]).bit_count() >= len(to_play)):
+            continue
         return True
     return False
 

@@ -25,6 +25,7 @@ from ..cards import (
     WIZARD,
     Card,
     Mask,
+    card_name,
     cards_of,
     mask_of,
     parse_card,
@@ -75,7 +76,7 @@ class Knowledge:
         names = {a.split()[1] for a in self.legal if a.startswith("play ")}
         out, seen_special = [], set()
         for c in cards_of(self.hand):
-            name = _name(c)
+            name = card_name(c)
             if name in names:
                 if c >= FIRST_WIZARD:
                     kind = SUIT_OF[c]
@@ -84,11 +85,6 @@ class Knowledge:
                     seen_special.add(kind)
                 out.append(c)
         return out
-
-
-def _name(card: Card) -> str:
-    from ..cards import card_name
-    return card_name(card)
 
 
 class _Copies:
