@@ -1,8 +1,22 @@
 """Bots: each decides from a seat's view only (the same dict the web page gets).
 
-``make_bot(level, seed)`` returns an object with ``decide(view) -> str`` giving a legal
-action in notation (``"play 7H"``, ``"bid 2"``, ``"trump H"``).  The same view and the
-same seed give the same decision.
+``make_bot(level, seed, **settings)`` returns an object with ``decide(view) -> str`` giving
+a legal action in notation (``"play 7H"``, ``"bid 2"``, ``"trump H"``).  The same view and
+the same seed give the same decision.
+
+Levels:
+
+* ``random`` -- a uniformly random legal action (the baseline);
+* ``easy`` (:mod:`.heuristic`) -- a beginner: counts obvious winners, wins with the cheapest
+  card that takes the trick so far, otherwise plays its weakest card;
+* ``medium`` (:mod:`.heuristic`) -- a club player: card-chance estimates checked on a dozen
+  deals to bid, card counting and known voids to play sure winners, cheap wins and ducks;
+* ``hard`` (:mod:`.hard`) -- search over deals consistent with the view; settings
+  ``think_ms`` (budget per decision, turned into a fixed amount of work so decisions stay
+  deterministic), ``deals`` (a fixed number of deals instead), ``spite``, ``infer_bids``.
+
+Bots read the view through :func:`wizard_engine.bots.knowledge.read_view` and simulate with
+:mod:`wizard_engine.fast`; they never touch a :class:`~wizard_engine.state.State`.
 """
 
 from __future__ import annotations
