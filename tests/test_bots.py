@@ -146,3 +146,15 @@ def test_hard_with_a_tiny_budget_still_plays_legally() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError):
         make_bot("grandmaster", 1)
+
+
+def test_hard_default_budget_is_deterministic_too() -> None:
+    """The budget is a fixed amount of work, not a clock: the default Hard bot repeats itself."""
+    state = State(GameConfig.of(4, seed=21))
+    rng = random.Random(2)
+    while not (state.round == 3 and state.phase is Phase.PLAYING):
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_act()[0]
+    view = seat_view(state, seat)
+    assert len({make_bot("hard", 8).decide(view) for _ in range(3)}) == 1
