@@ -172,6 +172,7 @@ bindInput($("table"), game, {
   },
   "play-again": () => playAgain(),
 });
+$("round-dialog").addEventListener("close", () => renderer.clearFinishedTrick(game.view));
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over) showTable();
   else resumeSaved();

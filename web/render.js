@@ -8,7 +8,7 @@ import { cardBack, cardFace, cardLabel, cardPicture, suitName } from "./cards.js
 const TRUMP_WHY = {
   turned: () => "turned up",
   chosen: (view) => `chosen by ${dealerName(view)}: a Wizard was turned up`,
-  choosing: (view) => `a Wizard was turned up: ${dealerName(view)} chooses trump`,
+  choosing: (view) => `a Wizard was turned up: ${view.dealer === view.human ? "you choose" : `${dealerName(view)} chooses`} trump`,
   jester: () => "No trump: a Jester was turned up",
   last_round: () => "No trump: no card is left to turn up in the last round",
   unicoloured: () => "No trump in Unicoloured",
@@ -35,6 +35,12 @@ export class Renderer {
 
   constructor(dialogs) {
     this.dialogs = dialogs;
+  }
+
+  /** The round's summary was read: the previous round's last trick leaves the table. */
+  clearFinishedTrick(view) {
+    this.#showFinishedTrick = false;
+    if (view) this.#trick(view);
   }
 
   /** Draw `view`; `events` says what just happened (trickDone, roundEnded, fresh...). */
@@ -92,19 +98,21 @@ export class Renderer {
     item.classList.toggle("dealer", seat === view.dealer);
     const head = el("div", "seat-head");
     head.append(el("span", "seat-name", player.name));
+    head.append(el("span", "seat-level", LEVELS[player.bot] ?? (player.bot ? `${player.bot} bot` : "person")));
     if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", "Dealer"));
-    item.append(head);
-    item.append(el("span", "seat-level", LEVELS[player.bot] ?? (player.bot ? `${player.bot} bot` : "person")));
-    item.append(this.#stats(view, seat));
-    if (acting) item.append(el("span", "badge turn-badge", turnWord(view)));
+    item.append(head, this.#stats(view, seat));
+    const foot = el("div", "seat-foot");
+    const need = needBadge(view, seat);
+    if (need) foot.append(need);
+    if (acting) foot.append(el("span", "badge turn-badge", turnWord(view)));
     const shown = view.shown_hands?.[seat];
+    if (!shown && !view.over) foot.append(el("span", "seat-cards", `${plural(view.hand_counts[seat], "card")} in hand`));
+    item.append(foot);
     if (shown) {
       const cards = el("div", "shown-hand");
       cards.append(el("span", "visually-hidden", `${player.name}'s card: `));
       for (const card of shown) cards.append(cardPicture(card, view.theme));
       item.append(cards);
-    } else if (!view.over) {
-      item.append(el("span", "seat-cards", `${plural(view.hand_counts[seat], "card")} in hand`));
     }
     return item;
   }
@@ -120,12 +128,6 @@ export class Renderer {
     add("Bid", bidText(view, seat), "stat-bid");
     add("Took", String(view.taken[seat]), "stat-taken");
     add("Score", String(view.totals[seat]), "stat-score");
-    const need = needText(view, seat);
-    if (need) {
-      const group = el("div", `stat-need ${need.className}`);
-      group.append(el("dd", "", need.text));
-      list.append(group);
-    }
     return list;
   }
 
@@ -203,7 +205,7 @@ export class Renderer {
     const parts = [`Bids: ${sum} for ${plural(view.hand_size, "trick")}`];
     if (made === count) {
       const diff = sum - view.hand_size;
-      parts.push(diff === 0 ? "every trick is wanted" : diff > 0 ? `${diff} more wanted than there are` : `${-diff} nobody wants`);
+      parts.push(diff === 0 ? "as many as there are tricks" : diff > 0 ? `overbid by ${diff}` : `underbid by ${-diff}`);
     } else if (made > 0) {
       parts.push(`${made} of ${count} have bid`);
     }
@@ -220,6 +222,8 @@ export class Renderer {
     head.append(el("span", "seat-level", "you"));
     if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", "Dealer"));
     box.append(head, this.#stats(view, seat));
+    const need = needBadge(view, seat);
+    if (need) box.append(need);
     $("me").classList.toggle("to-act", view.your_turn);
     $("prompt").textContent = promptText(view);
   }
@@ -494,13 +498,15 @@ function bidText(view, seat) {
   return view.has_bid[seat] ? "?" : "–";
 }
 
-function needText(view, seat) {
+/** How the seat stands against its bid ("keeping track of tricks"), while cards are played. */
+function needBadge(view, seat) {
   const bid = view.bids[seat];
   if (bid === null || bid === undefined || view.phase !== "playing") return null;
   const need = bid - view.taken[seat];
-  if (need > 0) return { text: `needs ${need} more`, className: "need-more" };
-  if (need === 0) return { text: "on target", className: "need-none" };
-  return { text: `${-need} over`, className: "need-over" };
+  const you = seat === view.human;
+  if (need > 0) return el("span", "badge need need-more", `${you ? "need" : "needs"} ${need} more`);
+  if (need === 0) return el("span", "badge need need-none", "on target");
+  return el("span", "badge need need-over", `${-need} over`);
 }
 
 function promptText(view) {
