@@ -96,7 +96,7 @@ class Player:
         self.page.wait_for_selector("html[data-table=ready]", state="attached", timeout=60_000)
 
     def new_game(self, players: int = 3, name: str = "You", names: list[str] | None = None,
-                 level: str = "random", bidding: str = "open", options: tuple[str, ...] = (),
+                 level: str | list[str] = "random", bidding: str = "open", options: tuple[str, ...] = (),
                  theme: str = "classic", pace: str = "instant", close_draw: bool = True) -> None:
         """Fill in the form and deal."""
         page = self.page
@@ -106,7 +106,8 @@ class Player:
         names = names or NAMES
         for i in range(players - 1):
             form.locator(f"input[name=opponent-name-{i}]").fill(names[i])
-            form.locator(f"select[name=opponent-level-{i}]").select_option(level)
+            form.locator(f"select[name=opponent-level-{i}]").select_option(
+                level if isinstance(level, str) else level[i % len(level)])
         form.locator(f"input[name=bidding][value={bidding}]").check()
         for box in form.locator("#options input[type=checkbox]").all():
             box.set_checked(box.get_attribute("name") in options)
@@ -145,7 +146,7 @@ class Player:
             self.hand().locator("button:not([disabled])").first.click()
 
     def next_round(self) -> None:
-        self.page.locator("#round-dialog").get_by_role("button").click()
+        self.page.locator("#round-next").click()
 
     def play_until(self, stop: Callable[[str], bool], choose: Callable[[], None] | None = None,
                    max_steps: int = 2000) -> str:

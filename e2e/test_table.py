@@ -50,6 +50,10 @@ def test_a_whole_6_player_game_on_a_phone_sized_screen(page: Page, watch: Watch)
     assert summaries == 9  # 10 rounds (R5); the last ends in the final standings
     page.get_by_role("dialog", name="Final standings").get_by_role("button", name="Score pad").click()
     player.expect_pad_adds_up(players=6, rounds=10)
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("dialog", name="Final standings").get_by_role("button", name="Play again").click()
+    player.wait_for("draw")
+    expect(page.locator("#round-info")).to_contain_text("Round 1 of 10")
     assert not watch.errors, watch.errors
 
 
@@ -252,3 +256,47 @@ def test_a_name_with_markup_is_shown_as_text(page: Page, watch: Watch) -> None:
     assert page.locator("img").count() == 0
     assert not player.dialogs, player.dialogs
     assert not watch.errors, watch.errors
+
+
+def test_bots_of_every_level_play_and_are_announced_politely(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=29)
+    levels = page.locator("select[name=opponent-level-0] option").evaluate_all("os => os.map(o => o.value)")
+    assert {"easy", "medium", "hard"} <= set(levels)
+    player.new_game(players=4, level=["easy", "medium", "hard"], pace="fast")
+    expect(page.locator(".seat .seat-level")).to_have_text(["easy bot", "medium bot", "hard bot"])
+    log = page.locator("#log")
+    assert log.get_attribute("aria-live") == "polite"
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "playing" and player.round_number() >= 2)
+    expect(log).to_have_text(re.compile(r"(Merlin|Morgana|Circe) (bids \d+|plays .+)\."))
+    # A finished trick stays on the table before the bots go on ("Fast": 900 ms).
+    page.evaluate("""() => {
+        window.tableSpans = []; let start = null, botNext = false;
+        const trick = document.getElementById('trick');
+        new MutationObserver(() => {
+            const finished = trick.classList.contains('finished');
+            if (finished && start === null) {
+                start = performance.now();
+                botNext = document.documentElement.dataset.yourTurn !== 'true'
+                    && !document.getElementById('round-dialog').open;  // not the round's last trick
+            } else if (!finished && start !== null) {
+                window.tableSpans.push({ ms: performance.now() - start, botNext }); start = null;
+            }
+        }).observe(trick, { attributes: true, attributeFilter: ['class'] });
+    }""")
+    player.play_until(lambda s: s == "turn" and player.round_number() >= 5)
+    spans = [span["ms"] for span in page.evaluate("window.tableSpans") if span["botNext"]]
+    assert spans, "no trick was finished with a bot to lead next"
+    assert min(spans) >= 850, spans
+    assert not watch.errors, watch.errors
+
+
+def test_reduced_motion_turns_off_the_card_movements(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    player = Player(page)
+    player.open(seed=1)
+    player.new_game(players=3)
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "playing")
+    card = page.locator("#hand button.playable").first
+    assert card.evaluate("b => getComputedStyle(b).transitionDuration") == "0s"
+    assert card.evaluate("b => getComputedStyle(b).transform") == "none"

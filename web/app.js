@@ -166,6 +166,7 @@ bindInput($("table"), game, {
   "pad-close": () => dialogs.close("pad-dialog"),
   "round-next": () => dialogs.close("round-dialog"),
   "final-pad": () => dialogs.open("pad-dialog"),
+  "round-pad": () => dialogs.open("pad-dialog"),
   "final-setup": () => {
     dialogs.closeAll();
     showSetup();
