@@ -85,8 +85,17 @@ export class Renderer {
     const list = $("seats");
     list.replaceChildren();
     const count = view.players.length;
-    for (let i = 1; i < count; i++) list.append(this.#seat(view, (view.human + i) % count));
+    // Clockwise from your left: the first opponent sits at your left, the last
+    // at your right, the others across the table (left to right).
+    const top = Math.max(count - 3, 0);
+    for (let i = 1; i < count; i++) {
+      const seat = this.#seat(view, (view.human + i) % count);
+      const place = i === 1 ? "pos-left" : i === count - 1 ? "pos-right" : `pos-top pos-top-${i - 1}`;
+      seat.classList.add(...place.split(" "));
+      list.append(seat);
+    }
     list.dataset.count = String(count - 1);
+    $("table").dataset.across = String(top);
   }
 
   #seat(view, seat) {
@@ -300,8 +309,12 @@ export class Renderer {
     }
     const playing = view.phase === "playing" && view.your_turn;
     const reasons = new Set();
+    let group = null;
     for (const { card, playable, why_not: whyNot } of view.hand ?? []) {
       const button = el("button", "hand-card");
+      const kind = card.length === 1 ? card : card[1]; // Z, N or the suit letter
+      if (group !== null && kind !== group) button.classList.add("group-start");
+      group = kind;
       button.type = "button";
       button.setAttribute("aria-label", cardLabel(card, view.theme));
       button.dataset.card = card;
@@ -477,10 +490,7 @@ export class Renderer {
     if (this.dialogs.anyOpen()) return;
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    if (!view.your_turn) {
-      $("hand")?.focus?.();
-      return;
-    }
+    if (!view.your_turn) return;
     const target = document.querySelector("#decision button:not([disabled]), #hand button:not([disabled])");
     target?.focus({ preventScroll: true });
   }
