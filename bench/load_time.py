@@ -14,6 +14,7 @@ Prints medians.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -138,7 +139,9 @@ def main() -> None:
                               flush=True)
         for server, _ in servers.values():
             server.shutdown()
-    print(f"\nmedians of {args.runs} runs (ms from navigation start; MB sent by the server)")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\nmedians of {args.runs} runs (ms from navigation start; MB sent by the server); "
+          f"{os.cpu_count()} CPUs, load average now {load}")
     print(f"{'page':5} {'visit':5} {'first paint':>11} {'FCP':>6} {'ready':>7} {'MB@ready':>9} {'MB total':>9}")
     for (name, phase), rows in results.items():
         med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
