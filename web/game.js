@@ -131,14 +131,16 @@ export class Game extends EventTarget {
     events.roundEnded = roundEnded;
     events.trickDone = trickDone;
     events.gameOver = view.over && !before.over;
+    const words = [];
     const last = view.last_action;
-    if (last && last.seat !== view.human) {
-      const words = [describeAction(view, last)];
-      if (trickDone && view.last_trick) words.push(takesText(view));
-      events.announce = words.join(" ");
-    } else if (trickDone && view.last_trick) {
-      events.announce = takesText(view);
+    if (last && last.seat !== view.human) words.push(describeAction(view, last));
+    if (trickDone && view.last_trick) words.push(takesText(view));
+    if (roundEnded && view.human !== null) {
+      const row = view.score_pad.at(-1)[view.human];
+      const points = row.points > 0 ? `+${row.points}` : String(row.points);
+      words.push(`Round ${view.score_pad.length} is over: you bid ${row.bid} and took ${row.taken}, ${points} points.`);
     }
+    if (words.length) events.announce = words.join(" ");
     return events;
   }
 
@@ -151,6 +153,7 @@ export class Game extends EventTarget {
       while (this.view?.bot_to_act && this.#holds.size === 0 && generation === this.#generation) {
         const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());
         if (wait > 0) await sleep(wait);
+        while (this.#busy) await sleep(20); // the person's request first (take back, hidden bid)
         if (this.#holds.size > 0 || generation !== this.#generation || !this.view?.bot_to_act) break;
         let result;
         try {
