@@ -34,7 +34,7 @@ DEFAULT_THINK_MS = 150
 PLAYS_PER_MS = 300  # card plays of a playout per millisecond of CPython (measured: 300-450 here)
 DEAL_COST = 80  # dealing, bid estimates and weights, in card plays
 MIN_DEALS = 6
-MAX_DEALS = 400
+MAX_DEALS = 200  # enough for the few-card endgames, whose deals cost more than their playouts
 SPITE = 0.0  # weight of the opponents' mean points against our own when choosing a card
 BID_SIGMA = 1.0  # how far (in tricks) a bid may stray from our estimate of the hand behind it
 
