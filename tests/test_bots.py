@@ -158,3 +158,13 @@ def test_hard_default_budget_is_deterministic_too() -> None:
     seat = state.to_act()[0]
     view = seat_view(state, seat)
     assert len({make_bot("hard", 8).decide(view) for _ in range(3)}) == 1
+
+
+@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+def test_r20_foresight_dealer_with_a_turned_up_wizard_picks_a_suit_the_others_lack(level: str) -> None:
+    config = GameConfig.of(4, seed=1, foresight=True)
+    hands = [parse_cards("2C"), parse_cards("3D"), parse_cards("4S"), parse_cards("AH")]
+    state = State.with_deal(config, hands, parse_card("Z"), dealer=3)
+    view = seat_view(state, 3)
+    assert view["hand_hidden"] and view["phase"] == "trump"
+    assert make_bot(level, 1).decide(view) == "trump H"

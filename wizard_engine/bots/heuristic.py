@@ -120,8 +120,12 @@ def choose_bid(know: Knowledge, estimate: float) -> int:
 
 def best_trump(know: Knowledge) -> int:
     """R8: the suit in which the dealer's hand is strongest (estimated tricks, then length)."""
-    if know.hand_hidden:
-        return 0
+    if know.hand_hidden:  # R20: our card is unseen; take the suit the others hold least of
+        shown = 0
+        for m in know.known_hands.values():
+            shown |= m
+        return min(range(4), key=lambda s: ((shown & SUIT_MASK[s]).bit_count(), s))
+
     def strength(suit: int) -> tuple[float, int, int]:
         unseen = _unseen(know) & ~know.hand
         chances = card_chances(know.hand, unseen, suit, know.players, know.hand_size)
