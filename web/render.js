@@ -460,7 +460,7 @@ export class Renderer {
         tr.append(el("td", `summary-${key}`, key === "points" && row.points > 0 ? `+${row.points}` : String(row[key])));
       }
     });
-    $("round-next").textContent = `Deal round ${round + 1}`;
+    $("round-next").textContent = `On to round ${round + 1}`;
     this.dialogs.open("round-dialog", { holdBots: true });
   }
 
