@@ -66,6 +66,10 @@ def test_the_first_dealer_draw_is_shown_and_the_dealer_marked(page: Page) -> Non
     assert draw.locator(".draw-card").count() >= 4
     dealer = draw.locator("#draw-result").inner_text()
     name = dealer.removesuffix(" deals first.")
+    page.reload()  # before anyone bid: the draw is shown again
+    player.wait_table_ready()
+    player.wait_for("draw")
+    expect(draw.locator("#draw-result")).to_have_text(dealer)
     draw.get_by_role("button", name="Start the game").click()
     marked = page.locator(".seat.dealer .seat-name, #me-info:has(.dealer-badge) .seat-name")
     expect(marked).to_have_count(1)

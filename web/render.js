@@ -61,7 +61,9 @@ export class Renderer {
     this.#hand(view);
     $("take-back").disabled = !view.can_undo;
     this.pad(view);
-    if (events.fresh) this.#draw(view);
+    // The first-dealer draw opens the game, and again if the page reloads before any bid.
+    const atStart = view.round === 1 && !view.has_bid.some(Boolean) && view.phase !== "playing";
+    if (events.fresh || (events.resumed && atStart)) this.#draw(view);
     if (events.roundEnded && !view.over) this.#roundSummary(view);
     if (view.over && (events.gameOver || events.resumed)) this.final(view);
     this.#keepFocus(view);
