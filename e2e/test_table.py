@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch
-from tabletools import Player, find_game, first_choice, replay_state
+from tabletools import Player, find_game, replay_state
 
 from wizard_engine.cards import SUIT_OF, cards_of
 from wizard_engine.themes import card_label
