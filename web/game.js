@@ -140,7 +140,10 @@ export class Game extends EventTarget {
       const points = row.points > 0 ? `+${row.points}` : String(row.points);
       words.push(`Round ${view.score_pad.length} is over: you bid ${row.bid} and took ${row.taken}, ${points} points.`);
     }
-    if (words.length) events.announce = words.join(" ");
+    if (view.your_turn && (!before.your_turn || roundEnded || trickDone)) {
+      words.push({ trump: "Your turn to choose trump.", bidding: "Your turn to bid.", playing: "Your turn to play." }[view.phase] ?? "");
+    }
+    if (words.length) events.announce = words.join(" ").trim();
     return events;
   }
 
