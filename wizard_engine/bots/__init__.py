@@ -45,6 +45,13 @@ def decision_rng(seed: int, view: View) -> random.Random:
     return random.Random(zlib.crc32(key.encode()))
 
 
+def require_turn(view: View) -> list[str]:
+    """The view's legal actions; a bot asked to act out of turn is a caller's bug."""
+    if not view["legal"]:
+        raise ValueError("The bot was asked to act, but this seat has no legal action now")
+    return list(view["legal"])
+
+
 class RandomBot:
     """The baseline: a uniformly random legal action."""
 
@@ -55,9 +62,7 @@ class RandomBot:
 
     def decide(self, view: View) -> str:
         """Any legal action, uniformly."""
-        if not view["legal"]:
-            raise ValueError("The bot was asked to act, but this seat has no legal action now")
-        return decision_rng(self.seed, view).choice(view["legal"])
+        return decision_rng(self.seed, view).choice(require_turn(view))
 
 
 def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:

@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import SUIT_LETTERS, Card, Mask, card_name
 from ..fast import play_then_playout, playout, sample_hands
 from ..scoring import round_points
-from . import decision_rng
+from . import decision_rng, require_turn
 from .heuristic import MediumBot, best_trump, card_chances, expected_tricks, sure_tricks
 from .knowledge import Knowledge, View, read_view
 
@@ -56,8 +56,7 @@ class HardBot:
 
     def decide(self, view: View) -> str:
         """A legal action for this seat."""
-        if not view["legal"]:
-            raise ValueError("The bot was asked to act, but this seat has no legal action now")
+        require_turn(view)
         if len(view["legal"]) == 1:
             return str(view["legal"][0])
         if self.think_ms <= 0 and self.deals is None:

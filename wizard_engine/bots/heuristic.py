@@ -21,7 +21,7 @@ from ..cards import (
     cards_of,
 )
 from ..fast import BEATS, POWER, UNI, policy_card
-from . import decision_rng
+from . import decision_rng, require_turn
 from .knowledge import Knowledge, View, read_view
 
 LONG_ROUND_BONUS = 0.1
@@ -144,8 +144,7 @@ class EasyBot:
 
     def decide(self, view: View) -> str:
         """A legal action for this seat."""
-        if not view["legal"]:
-            raise ValueError("The bot was asked to act, but this seat has no legal action now")
+        require_turn(view)
         know = read_view(view)
         rng = decision_rng(self.seed, view)
         if know.phase == "trump":
@@ -198,8 +197,7 @@ class MediumBot:
 
     def decide(self, view: View) -> str:
         """A legal action for this seat."""
-        if not view["legal"]:
-            raise ValueError("The bot was asked to act, but this seat has no legal action now")
+        require_turn(view)
         know = read_view(view)
         if know.phase == "trump":
             return f"trump {SUIT_LETTERS[best_trump(know)]}"
