@@ -56,7 +56,14 @@ PYODIDE_INTEGRITY = (
 )
 # The files a page needs from the package (the lock file is written by us).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PYODIDE_DIR = "pyodide"  # under dist/: the runtime, our wheel and our lock file
+# Under dist/: the runtime, our wheel and our lock file. Named after the version, so
+# a runtime file's URL always means the same bytes: the service worker lets the
+# browser load the runtime's code itself when online (see web/sw.js), and no HTTP
+# cache can then hand a page the runtime of another Pyodide. web/worker.js names it.
+PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
+# The runtime's code: compiled by V8, whose code caches only survive when the
+# browser loads it itself (answered by the service worker, it recompiles each visit).
+PYODIDE_CODE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
 PACKAGE = "wizard_engine"
 
@@ -347,11 +354,13 @@ def write_service_worker(dest: Path) -> str:
         files = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
         cache = f"wizard-{content_hash(dest)}"
         template = (WEB / SERVICE_WORKER).read_text()
-        for placeholder in ("__CACHE_NAME__", "__PRECACHE__"):
+        for placeholder in ("__CACHE_NAME__", "__PRECACHE__", "__RUNTIME_CODE__"):
             if placeholder not in template:
                 raise BuildError(f"{placeholder} missing from web/{SERVICE_WORKER}")
+        code = [f"{PYODIDE_DIR}/{name}" for name in PYODIDE_CODE]
         text = (template.replace("__CACHE_NAME__", json.dumps(cache))
-                .replace("__PRECACHE__", json.dumps(["./", *files], indent=2)))
+                .replace("__PRECACHE__", json.dumps(["./", *files], indent=2))
+                .replace("__RUNTIME_CODE__", json.dumps(code)))
         (dest / SERVICE_WORKER).write_text(text)
         return cache
 
@@ -371,6 +380,8 @@ def copy_web(dest: Path) -> None:
             target = dest / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
+        if f'"./{PYODIDE_DIR}/' not in (WEB / "worker.js").read_text():
+            raise BuildError(f"web/worker.js must load the runtime from ./{PYODIDE_DIR}/")
 
 
 def build(dest: Path = DIST) -> Path:

@@ -41,9 +41,10 @@ BARE_HTML = """<!doctype html>
 BARE_JS = """const worker = new Worker(new URL("./bare-worker.js", import.meta.url), { type: "module" });
 worker.onmessage = (event) => { document.documentElement.dataset.engine = event.data; };
 """
-BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+BARE_WORKER = f"""import {{ loadPyodide }} from "./{build.PYODIDE_DIR}/pyodide.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
-await loadPyodide({ indexURL: here("./pyodide/"), lockFileURL: here("./pyodide/pyodide-lock.json") });
+await loadPyodide({{ indexURL: here("./{build.PYODIDE_DIR}/"),
+                    lockFileURL: here("./{build.PYODIDE_DIR}/pyodide-lock.json") }});
 self.postMessage("ready");
 """
 # Records when <html data-engine> turns "ready", before any page script runs.

@@ -4,7 +4,8 @@
 //   in:  {id, request: '{"method": ..., "params": {...}}'}
 //   out: {type: "ready", version, timings} | {type: "error", message}
 //        {id, response: '{"ok": true, "result": ...}'}
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// The runtime's folder is named after its version (build.py checks it: bump both).
+import { loadPyodide } from "./pyodide-314.0.7/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const PACKAGE = "wizard_engine";
@@ -20,8 +21,8 @@ async function boot() {
   try {
     pyodide = await Promise.race([
       loadPyodide({
-        indexURL: here("./pyodide/"),
-        lockFileURL: here("./pyodide/pyodide-lock.json"),
+        indexURL: here("./pyodide-314.0.7/"),
+        lockFileURL: here("./pyodide-314.0.7/pyodide-lock.json"),
         packages: [PACKAGE],
         stdout: () => {}, // stderr keeps its default: console.warn
       }),
