@@ -66,6 +66,19 @@ def test_a_reload_with_the_network_off_plays_again(page: Page, watch: Watch) -> 
     assert watch.errors == []
 
 
+def test_a_reload_with_the_server_gone_but_the_browser_online_plays_again(page: Page, site_copy: Path) -> None:
+    # "Lie-fi": navigator.onLine stays true, yet nothing answers. Online, sw.js leaves the Pyodide
+    # runtime to the HTTP cache (for V8's code cache); this boot must fall back on the cached copy.
+    with serve(site_copy) as url:
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("navigator.onLine")
+    assert play_bot_game(page, players=3, seed=5)["over"]
+
+
 def test_a_tampered_wheel_is_refused_with_an_error_on_the_page(page: Page, site_copy: Path) -> None:
     wheel = next((site_copy / build.PYODIDE_DIR).glob("*.whl"))
     wheel.write_bytes(wheel.read_bytes() + b"tampered")  # the lock file's sha256 no longer matches

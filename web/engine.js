@@ -30,6 +30,7 @@ class Engine extends EventTarget {
   version = null;
   error = null;
   #worker;
+  #retried = false;
   #nextId = 1;
   #waiting = new Map(); // id -> {resolve, reject}
   #settle;
@@ -50,8 +51,12 @@ class Engine extends EventTarget {
       () => clearTimeout(timer),
       () => clearTimeout(timer),
     );
+    this.#start("engine");
+  }
+
+  #start(name) {
     try {
-      this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+      this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     } catch (error) {
       this.#fail(`The game engine could not be started: ${error.message}`);
       return;
@@ -59,12 +64,25 @@ class Engine extends EventTarget {
     this.#worker.addEventListener("message", (event) => this.#receive(event.data));
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.#fail(
+      this.#bootFailed(
         "The game engine could not be loaded: one of its files is missing or broken. " +
           "Check the connection and reload." +
           (event.message ? ` (${event.message})` : ""),
       );
     });
+  }
+
+  // Online, the service worker leaves the runtime to the browser's HTTP cache
+  // (see sw.js); when the network fails although the browser says it is
+  // online, boot once more with the runtime from the service worker's cache.
+  #bootFailed(message) {
+    if (this.status === "loading" && !this.#retried && navigator.serviceWorker?.controller) {
+      this.#retried = true;
+      this.#worker.terminate();
+      this.#start("cached");
+      return;
+    }
+    this.#fail(message);
   }
 
   /** Call an engine method; resolves with its result, rejects with Error(message). */
@@ -86,7 +104,7 @@ class Engine extends EventTarget {
       this.#setStatus("ready");
       this.#settle.resolve(message.version);
     } else if (message.type === "error") {
-      this.#fail(message.message);
+      this.#bootFailed(message.message);
     } else {
       const waiter = this.#waiting.get(message.id);
       if (!waiter) return;

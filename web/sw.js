@@ -22,9 +22,11 @@ const PRECACHE = __PRECACHE__;
 // from the pinned, integrity-checked Pyodide, in a folder named after its
 // version, so a URL always means the same bytes; everything that differs
 // between builds (the page, worker.js, the lock file, the wheel) is always
-// answered from the cache. (Online but unreachable, the boot fails with a
-// message naming the file instead of starting from the cache.)
+// answered from the cache. Online but unreachable, that boot fails; engine.js
+// then starts a worker named "cached", which asks for the runtime under
+// <runtime folder>/cached/, an alias always answered from the cache.
 const RUNTIME_CODE = new Set(__RUNTIME_CODE__.map((path) => new URL(path, self.location.href).href));
+const CACHED_RUNTIME = `${[...RUNTIME_CODE][0].replace(/[^/]*$/, "")}cached/`;
 
 self.addEventListener("install", (event) => {
   // The runtime's code may come from the HTTP cache as it is (same URL, same
@@ -57,10 +59,13 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (self.navigator.onLine && RUNTIME_CODE.has(url.origin + url.pathname)) return;
+  const target = url.href.startsWith(CACHED_RUNTIME)
+    ? new Request(url.href.replace(CACHED_RUNTIME, CACHED_RUNTIME.slice(0, -"cached/".length)))
+    : request;
   event.respondWith(
     caches
       .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
-      .then((cached) => cached ?? fetch(request)),
+      .then((cache) => cache.match(target, { ignoreSearch: true }))
+      .then((cached) => cached ?? fetch(target)),
   );
 });

@@ -5,9 +5,13 @@
 //   out: {type: "ready", version, timings} | {type: "error", message}
 //        {id, response: '{"ok": true, "result": ...}'}
 // The runtime's folder is named after its version (build.py checks it: bump both).
-import { loadPyodide } from "./pyodide-314.0.7/pyodide.mjs";
-
+// Started with the name "cached", it takes the runtime from the service
+// worker's cache (sw.js serves RUNTIME + "cached/"): engine.js retries that
+// way when the network fails although the browser says it is online.
 const here = (path) => new URL(path, import.meta.url).href;
+const RUNTIME = self.name === "cached"
+  ? "./pyodide-314.0.7/cached/"
+  : "./pyodide-314.0.7/";
 const PACKAGE = "wizard_engine";
 
 let call = null; // wizard_engine.web.call, once loaded
@@ -19,10 +23,11 @@ async function boot() {
   const guard = guardBoot();
   let pyodide;
   try {
+    const { loadPyodide } = await Promise.race([import(here(`${RUNTIME}pyodide.mjs`)), guard.failed]);
     pyodide = await Promise.race([
       loadPyodide({
-        indexURL: here("./pyodide-314.0.7/"),
-        lockFileURL: here("./pyodide-314.0.7/pyodide-lock.json"),
+        indexURL: here(RUNTIME),
+        lockFileURL: here(`${RUNTIME}pyodide-lock.json`),
         packages: [PACKAGE],
         stdout: () => {}, // stderr keeps its default: console.warn
       }),
