@@ -42,13 +42,19 @@ def test_secret_bids_are_revealed_only_after_the_round(page: Page) -> None:
         expect(cell).to_have_text(re.compile(r"^\d+$"))
 
 
-def test_canadian_rule_disables_the_forbidden_bid_and_says_why(page: Page, watch: Watch) -> None:
-    seed, round_ = find_game(4, lambda v: v["phase"] == "bidding" and bool(v["forbidden"]), canadian=True)
+def play_to_a_forbidden_bid(page: Page, option: str) -> tuple[Player, int]:
+    """Start a 4-player game with ``option`` on a seed where the person meets a forbidden bid; play to it."""
+    seed, round_ = find_game(4, lambda v: v["phase"] == "bidding" and bool(v["forbidden"]), **{option: True})
     player = Player(page)
     player.open(seed=seed)
-    player.new_game(players=4, options=("canadian",))
+    player.new_game(players=4, options=(option,))
     player.play_until(lambda s: s == "turn" and page.locator(".bids .forbidden").count() > 0)
     assert player.round_number() == round_
+    return player, round_
+
+
+def test_canadian_rule_disables_the_forbidden_bid_and_says_why(page: Page, watch: Watch) -> None:
+    player, _ = play_to_a_forbidden_bid(page, "canadian")
     forbidden = page.locator(".bids .forbidden")
     expect(forbidden).to_have_count(1)
     expect(forbidden).to_be_disabled()
@@ -60,12 +66,7 @@ def test_canadian_rule_disables_the_forbidden_bid_and_says_why(page: Page, watch
 
 
 def test_plus_minus_one_disables_the_bid_that_makes_the_bids_add_up(page: Page) -> None:
-    seed, round_ = find_game(4, lambda v: v["phase"] == "bidding" and bool(v["forbidden"]), plus_minus_one=True)
-    player = Player(page)
-    player.open(seed=seed)
-    player.new_game(players=4, options=("plus_minus_one",))
-    player.play_until(lambda s: s == "turn" and page.locator(".bids .forbidden").count() > 0)
-    assert player.round_number() == round_
+    player, round_ = play_to_a_forbidden_bid(page, "plus_minus_one")
     forbidden = page.locator(".bids .forbidden")
     expect(forbidden).to_be_disabled()
     others = sum(int(t) for t in page.locator(".seat .stat-bid dd").all_inner_texts())
