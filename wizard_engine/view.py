@@ -13,7 +13,6 @@ from .actions import bid
 from .cards import JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards_of, sort_key
 from .rules import NO_LED_SUIT, Seat, Trick
 from .state import Phase, State, plays_of
-from .themes import suit_name
 
 
 def seat_view(state: State, seat: Seat, theme: str = "classic") -> dict[str, Any]:
@@ -48,8 +47,8 @@ def seat_view(state: State, seat: Seat, theme: str = "classic") -> dict[str, Any
         "over": state.is_over,
         "winners": state.winners() if state.is_over else [],
     }
-    view.update(_hands(state, seat, theme))
-    view["legal"], view["forbidden"] = _choices(state, seat, theme)
+    view.update(_hands(state, seat))
+    view["legal"], view["forbidden"] = _choices(state, seat)
     return view
 
 
@@ -59,7 +58,7 @@ def _foresight_now(state: State) -> bool:
             and state.phase in (Phase.TRUMP, Phase.BIDDING))
 
 
-def _hands(state: State, seat: Seat, theme: str) -> dict[str, Any]:
+def _hands(state: State, seat: Seat) -> dict[str, Any]:
     if _foresight_now(state):
         shown = [None if s == seat else _names(cards_of(h)) for s, h in enumerate(state.hands)]
         return {"hand": None, "hand_hidden": True, "shown_hands": shown}
@@ -70,14 +69,9 @@ def _hands(state: State, seat: Seat, theme: str) -> dict[str, Any]:
         playable = legal_mask is not None and bool(legal_mask >> card & 1)
         why_not = None
         if legal_mask is not None and not playable:
-            why_not = _follow_reason(state, theme)
+            why_not = state.follow_reason(card).to_json()
         hand.append({"card": card_name(card), "playable": playable, "why_not": why_not})
     return {"hand": hand, "hand_hidden": False, "shown_hands": None}
-
-
-def _follow_reason(state: State, theme: str) -> str:
-    """R13, in the words of the display theme."""
-    return f"you must follow {suit_name(state.trick.led, theme)} (R13)"  # type: ignore[arg-type]
 
 
 def _names(cards: list[Card]) -> list[str]:
@@ -143,20 +137,20 @@ def _bid_hidden_after(state: State, viewer: Seat, seat: Seat) -> bool:
     return state.phase is Phase.BIDDING or state.bids[seat] is None
 
 
-def _choices(state: State, seat: Seat, theme: str) -> tuple[list[str], list[dict[str, str]]]:
+def _choices(state: State, seat: Seat) -> tuple[list[str], list[dict[str, Any]]]:
     """Legal actions and, where a rule forbids one, the reason (only on ``seat``'s turn)."""
     if seat not in state.to_act():
         return [], []
     legal = state.legal_actions(seat)
-    forbidden: list[dict[str, str]] = []
+    forbidden: list[dict[str, Any]] = []
     if state.phase is Phase.BIDDING:
         rule = state.forbidden_bid(seat)
         if rule:
-            forbidden.append({"action": str(bid(rule[0])), "reason": rule[1]})
+            forbidden.append({"action": str(bid(rule[0])), "reason": rule[1].to_json()})
     elif state.phase is Phase.PLAYING:
         allowed = set(legal)
         for action in plays_of(state.hands[seat]):
             if action not in allowed:
-                forbidden.append({"action": str(action), "reason": _follow_reason(state, theme)})
+                forbidden.append({"action": str(action), "reason": state.follow_reason(action.card).to_json()})
     return [str(a) for a in legal], forbidden
 
