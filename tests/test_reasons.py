@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import pickle
+import random
+import types
+import typing
 from collections.abc import Callable
 
 import pytest
@@ -28,8 +32,8 @@ from wizard_engine.config import (
     MIN_PLAYERS,
     Options,
 )
-from wizard_engine.reasons import CODES, Reason
-from wizard_engine.view import seat_view
+from wizard_engine.reasons import CODES, Reason, ReasonJSON
+from wizard_engine.view import SeatView, seat_view
 
 BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
 
@@ -317,3 +321,74 @@ def test_every_reason_in_a_view_is_plain_data() -> None:
     reasons = [c["why_not"] for c in view["hand"] if c["why_not"]] + [f["reason"] for f in view["forbidden"]]
     assert reasons and all(set(r) == {"code", "params", "rule"} for r in reasons)
     assert all(isinstance(v, (str, int)) and " " not in str(v) for r in reasons for v in r["params"].values())
+
+
+def conforms(value: object, hint: object, where: str = "view") -> None:
+    """Assert that ``value`` is what the type ``hint`` says, down to every nested key."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if typing.is_typeddict(hint):
+        hints = _hints(hint)
+        assert isinstance(value, dict) and hint.__required_keys__ <= value.keys() <= hints.keys(), where  # type: ignore[attr-defined]
+        for key, item in value.items():
+            conforms(item, hints[key], f"{where}.{key}")
+    elif origin in (types.UnionType, typing.Union):
+        assert any(_fits(value, arg) for arg in args), f"{where}: {value!r} is not {hint}"
+        conforms(value, next(arg for arg in args if _fits(value, arg)), where)
+    elif origin is list:
+        assert isinstance(value, list), where
+        for index, item in enumerate(value):
+            conforms(item, args[0], f"{where}[{index}]")
+    elif origin is dict:
+        assert isinstance(value, dict) and all(isinstance(k, str) for k in value), where
+        for key, item in value.items():
+            conforms(item, args[1], f"{where}.{key}")
+    else:
+        assert _fits(value, hint), f"{where}: {value!r} is not {hint}"
+
+
+@functools.cache
+def _hints(typed_dict: type) -> dict[str, object]:
+    return typing.get_type_hints(typed_dict)
+
+
+def _fits(value: object, hint: object) -> bool:
+    if hint is type(None):
+        return value is None
+    if typing.is_typeddict(hint) or typing.get_origin(hint) is dict:
+        return isinstance(value, dict)
+    if typing.get_origin(hint) is list:
+        return isinstance(value, list)
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        return any(_fits(value, arg) for arg in typing.get_args(hint))
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [{}, {"foresight": True}, {"bidding": "secret"}, {"canadian": True}])
+def test_every_view_of_a_game_is_what_its_type_says(options: dict) -> None:
+    state = State(GameConfig.of(3, seed=4, **options))
+    rng = random.Random(4)
+    while True:
+        if state.round < 3 or state.round == state.rounds or state.is_over:  # every phase, kept short
+            for seat in range(3):
+                conforms(seat_view(state, seat), SeatView)
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_pages_view_is_a_session_view() -> None:
+    web_session({"name": "Me"}, *BOTS)
+    for _ in range(30):
+        view = call("view")["result"]["view"]
+        conforms(view, web.SessionView)
+        call("bot_step") if view["bot_to_act"] else call("act", action=view["legal"][-1])
+    damaged = call("load", save=a_save(actions=[[1, "bid 0"]]))["error"]
+    conforms({key: value for key, value in damaged.items() if key != "message"}, ReasonJSON)
+    assert "cause" in damaged
+    with pytest.raises(AssertionError):
+        conforms({"code": "x", "params": {"card": None}, "rule": None}, ReasonJSON)
+    with pytest.raises(AssertionError):
+        conforms({**view, "secret": 1}, web.SessionView)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import NotRequired, TypedDict
+from typing import TypedDict
 
 Param = str | int
 
@@ -105,13 +105,17 @@ _ENGLISH: dict[str, Callable[[Param], str]] = {
 }
 
 
-class ReasonJSON(TypedDict):
-    """A reason as the page receives it."""
-
+class _ReasonFields(TypedDict):
     code: str
     params: dict[str, Param]
     rule: str | None
-    cause: NotRequired[ReasonJSON]
+
+
+class ReasonJSON(_ReasonFields, total=False):
+    """A reason as the page receives it; ``cause`` only when there is one."""
+
+    # total=False rather than NotRequired: postponed annotations hide NotRequired at run time.
+    cause: ReasonJSON
 
 
 @dataclass(frozen=True)

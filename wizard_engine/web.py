@@ -28,9 +28,17 @@ from .errors import WizardError
 from .reasons import CODES, Reason
 from .state import State
 from .themes import THEMES
-from .view import seat_view
+from .view import SeatView, seat_view
 
 MAX_SEED = 2**31 - 1
+
+
+class SessionView(SeatView):
+    """What the page gets: the human seat's view, and what the page may do next."""
+
+    human: int | None  # the person's seat, None when bots play alone
+    bot_to_act: bool  # a bot must act now: the page asks for bot_step
+    can_undo: bool  # the person has a decision of this round to take back
 
 
 class Session:
@@ -47,14 +55,11 @@ class Session:
         self.bots: dict[int, Bot] = {s: make_bot(p.bot, state.config.seed * 8 + s)
                                      for s, p in enumerate(players) if p.bot is not None}
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> SessionView:
         """The human seat's view (seat 0's when bots play alone), plus who acts next."""
         seat = self.human if self.human is not None else 0
-        view = seat_view(self.state, seat, self.theme)
-        view["human"] = self.human
-        view["bot_to_act"] = self.next_bot() is not None
-        view["can_undo"] = self.can_undo()
-        return view
+        return {**seat_view(self.state, seat, self.theme), "human": self.human,
+                "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo()}
 
     def result(self) -> dict[str, Any]:
         """The answer to every move: the new view and the save document."""
