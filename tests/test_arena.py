@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from wizard_engine.arena import main, parse_options, schedule
+from wizard_engine.arena import main, schedule
+from wizard_engine.flags import parse_options
 
 
 def test_schedule_rotates_every_deal_through_every_seat() -> None:

@@ -22,8 +22,8 @@ from wizard_engine.fast import (
     playout,
     random_game,
     sample_hands,
-    trump_index,
 )
+from wizard_engine.rules import trick_rules
 from wizard_engine.state import Phase, State
 
 
@@ -42,7 +42,7 @@ def _play_round_both(state: State, rng: random.Random) -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             break
     uni = state.config.options.unicoloured
-    sim = SimRound(state.hands, [b for b in state.bids], trump_index(state.trump, uni), state.turn)
+    sim = SimRound(state.hands, [b for b in state.bids], trick_rules(state.trump, uni), state.turn)
     round_ = state.round
     while state.round == round_ and not state.is_over:
         seat = state.turn
@@ -82,7 +82,7 @@ def test_playout_finishes_rounds_legally_and_matches_engine_winners() -> None:
         while state.phase is not Phase.PLAYING:
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-        t = trump_index(state.trump, False)
+        t = trick_rules(state.trump, False)
         sim = SimRound(state.hands, state.bids, t, state.turn)
         # Record the policy's cards by stepping SimRound with the policy one card at a time.
         expected = playout(list(state.hands), state.bids, [0] * 4, t, state.turn)
@@ -91,8 +91,7 @@ def test_playout_finishes_rounds_legally_and_matches_engine_winners() -> None:
         while not sim.over:
             legal = sim.legal()
             card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy_card(
-                legal, sim.bids[sim.turn] - sim.taken[sim.turn], sim.played, 4, sim.best, t,
-                sim.tricks_left)
+                legal, sim.bids[sim.turn] - sim.taken[sim.turn], sim.played, 4, sim.best, t)
             state.apply(sim.turn, f"play {__import__('wizard_engine').card_name(card)}")
             sim.play(card)
         assert state.round == round_ + 1 or state.is_over

@@ -23,17 +23,10 @@ from typing import Any
 
 from .bots import make_bot
 from .config import BOT_LEVELS, GameConfig, Options, Player
+from .errors import WizardError
+from .flags import OPTION_FLAGS, parse_options
 from .state import State
 from .view import seat_view
-
-OPTION_FLAGS = {
-    "hidden_bids": ("bidding", "hidden"),
-    "secret_bids": ("bidding", "secret"),
-    "canadian": ("canadian", True),
-    "plus_minus_one": ("plus_minus_one", True),
-    "foresight": ("foresight", True),
-    "unicoloured": ("unicoloured", True),
-}
 
 
 @dataclass
@@ -134,26 +127,6 @@ def _run(job: tuple[list[str], int, int, Options, float | None]) -> GameResult:
     return play_game(levels, options, seed, bot_seed, think_ms)
 
 
-def parse_options(names: list[str]) -> Options:
-    """``hidden_bids``, ``secret_bids``, ``canadian``, ``plus_minus_one``, ``foresight``,
-    ``unicoloured`` (or ``name=value``) into :class:`Options`."""
-    fields: dict[str, Any] = {}
-    for name in names:
-        for part in name.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "=" in part:
-                key, text = part.split("=", 1)
-                fields[key] = text if key == "bidding" else text.lower() in ("1", "true", "yes")
-            elif part in OPTION_FLAGS:
-                key, flag = OPTION_FLAGS[part]
-                fields[key] = flag
-            else:
-                raise SystemExit(f"Unknown option {part!r}: choose {', '.join(OPTION_FLAGS)}")
-    return Options(**fields)
-
-
 def format_report(per: dict[str, Any], games: int, elapsed: float, args: argparse.Namespace) -> str:
     """The human-readable table."""
     lines = [(f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
@@ -197,10 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     for level in bots:
         if level not in BOT_LEVELS:
             parser.error(f"unknown bot level {level!r}: choose {', '.join(BOT_LEVELS)}")
-    options = parse_options(args.option)
     try:
+        options = parse_options(args.option)
         GameConfig.of(args.players, **options.__dict__)
-    except ValueError as error:
+    except WizardError as error:
         parser.error(str(error))
     jobs = [(levels, seed, bot_seed, options, args.think_ms)
             for levels, seed, bot_seed in schedule(bots, args.games, args.seed)]

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import Action
-from .arena import OPTION_FLAGS, parse_options
-from .bots import make_bot
+from .bots import bot_seed, make_bot
 from .config import BOT_LEVELS, GameConfig, Player
 from .errors import WizardError
+from .flags import OPTION_FLAGS, parse_options
 from .state import State
 from .view import seat_view
 
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
     except WizardError as error:
         parser.error(str(error))
     state = State(config)
-    bots = {s: make_bot(p.bot, seed * 8 + s) for s, p in enumerate(players) if p.bot}
+    bots = {s: make_bot(p.bot, bot_seed(seed, s)) for s, p in enumerate(players) if p.bot}
     out(f"Wizard, seed {seed}. {HELP}")
     current_round = 0
     last_trick = None
@@ -120,8 +120,8 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
         if seat in bots:
             action = bots[seat].decide(seat_view(state, seat))
             state.apply(seat, action)
-            shown = "bids" if action.startswith("bid") and config.options.bidding != "open" else action
-            out(f"{players[seat].name}: {shown if shown != 'bids' else 'has bid'}")
+            hidden = action.kind == "bid" and config.options.bidding != "open"
+            out(f"{players[seat].name}: {'has bid' if hidden else action}")
             continue
         view = seat_view(state, 0)
         out(render(view))
