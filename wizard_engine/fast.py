@@ -111,56 +111,54 @@ def random_game(players: int, rng: random.Random, log: list[RoundLog] | None = N
             trump = None
         rules = NO_TRUMP if trump is None else trump
         bids = [int(rand() * (r + 1)) for _ in range(players)]
-        dealt_hands = hands[:] if log is not None else hands
-        plays: list[Card] = []
+        dealt_hands = hands[:]
+        plays: list[Card] | None = [] if log is not None else None
         taken = _random_tricks(hands, rules, (dealer + 1) % players, r, rand, plays)
         points = [round_points(b, k) for b, k in zip(bids, taken)]
         for p in range(players):
             totals[p] += points[p]
         if log is not None:
-            log.append(RoundLog(dealer, dealt_hands, turned, chosen, bids, plays, points))
+            log.append(RoundLog(dealer, dealt_hands, turned, chosen, bids, plays or [], points))
         dealer = (dealer + 1) % players
     return totals
 
 
 def _random_tricks(hands: list[Mask], rules: TrickRules, leader: Seat, tricks: int,
-                   rand: Callable[[], float], plays: list[Card]) -> list[int]:
-    """Play ``tricks`` tricks at random (consuming ``hands``); the tricks taken per seat."""
+                   rand: Callable[[], float], plays: list[Card] | None) -> list[int]:
+    """Play ``tricks`` tricks at random (consuming ``hands``); the tricks taken per seat.
+
+    Each play is uniformly random among the distinct legal actions: a Wizard or a Jester
+    counts once, and, as in the engine, the lowest copy held leaves the hand.
+    """
     players = len(hands)
     taken = [0] * players
     beats = BEATS[rules]
-    push = plays.append
+    led_after = LED_AFTER
+    legal_of = legal_mask
     for _ in range(tricks):
         led = NOTHING_LED
         best = winner = -1
         p = leader
         for _ in range(players):
             hand = hands[p]
-            card = _random_play(legal_mask(hand, led, rules), rand)
+            choices = legal_of(hand, led, rules)
+            specials = choices & SPECIAL_MASK
+            if specials:  # one choice per kind of special card: its lowest copy
+                wizards, jesters = choices & WIZARD_MASK, choices & JESTER_MASK
+                choices ^= specials ^ (wizards & -wizards) ^ (jesters & -jesters)
+            for _ in range(int(rand() * choices.bit_count())):
+                choices &= choices - 1  # drop the lowest: the k-th choice comes to the bottom
+            card = (choices & -choices).bit_length() - 1
             hands[p] = hand & ~BIT[card]
-            push(card)
+            if plays is not None:
+                plays.append(card)
             if best < 0 or beats[best * DECK_SIZE + card]:
                 best, winner = card, p
-            led = LED_AFTER[led][card]
+            led = led_after[led][card]
             p = p + 1 if p + 1 < players else 0
         taken[winner] += 1
         leader = winner
     return taken
-
-
-def _random_play(legal: Mask, rand: Callable[[], float]) -> Card:
-    """A uniformly random distinct play of ``legal``: a Wizard or a Jester counts once
-    (and, as in the engine, the lowest copy held leaves the hand)."""
-    choices = []
-    m = legal & ~SPECIAL_MASK
-    while m:
-        low = m & -m
-        choices.append(low.bit_length() - 1)
-        m ^= low
-    for kind in (legal & WIZARD_MASK, legal & JESTER_MASK):
-        if kind:
-            choices.append((kind & -kind).bit_length() - 1)
-    return choices[int(rand() * len(choices))]
 
 
 # --- one round in full information ---------------------------------------------------
