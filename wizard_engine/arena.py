@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
+from .bots import bot_seed, make_bot
 from .config import BOT_LEVELS, GameConfig, Options, Player
 from .errors import WizardError
 from .flags import OPTION_FLAGS, parse_options
@@ -40,14 +40,15 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play_game(levels: list[str], options: Options, seed: int, bot_seed: int,
+def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
               think_ms: float | None) -> GameResult:
-    """Play one game between bots of ``levels`` (one per seat) on the deals of ``seed``."""
+    """Play one game between bots of ``levels`` (one per seat) on the deals of ``seed``; the bot
+    at seat ``i`` is seeded ``bot_seed(bots_seed, i)``."""
     config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(levels)),
                         options, seed)
     state = State(config)
     settings = {} if think_ms is None else {"think_ms": think_ms}
-    bots = [make_bot(lvl, bot_seed * 16 + i, **(settings if lvl == "hard" else {}))
+    bots = [make_bot(lvl, bot_seed(bots_seed, i), **(settings if lvl == "hard" else {}))
             for i, lvl in enumerate(levels)]
     times: dict[str, list[float]] = defaultdict(list)
     while not state.is_over:
@@ -123,8 +124,8 @@ def _quantile(sorted_values: list[float], q: float) -> float:
 
 
 def _run(job: tuple[list[str], int, int, Options, float | None]) -> GameResult:
-    levels, seed, bot_seed, options, think_ms = job
-    return play_game(levels, options, seed, bot_seed, think_ms)
+    levels, seed, bots_seed, options, think_ms = job
+    return play_game(levels, options, seed, bots_seed, think_ms)
 
 
 def format_report(per: dict[str, Any], games: int, elapsed: float, args: argparse.Namespace) -> str:
@@ -175,8 +176,8 @@ def main(argv: list[str] | None = None) -> int:
         GameConfig.of(args.players, **options.__dict__)
     except WizardError as error:
         parser.error(str(error))
-    jobs = [(levels, seed, bot_seed, options, args.think_ms)
-            for levels, seed, bot_seed in schedule(bots, args.games, args.seed)]
+    jobs = [(levels, seed, bots_seed, options, args.think_ms)
+            for levels, seed, bots_seed in schedule(bots, args.games, args.seed)]
     start = time.perf_counter()
     results: list[GameResult] = []
     if args.jobs > 1:

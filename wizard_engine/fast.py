@@ -10,7 +10,7 @@ and scores agree.
 Everything is *unchecked*: callers pass legal cards (as the engine's own ``apply_unchecked``).
 
 * :func:`random_game` -- a complete random game (the bench's fast path);
-* :class:`SimRound` -- one round in full information, stepwise (tests, bots);
+* :class:`SimRound` -- one round in full information, stepwise (the tests' twin of the engine);
 * :func:`playout` -- finish a round with the heuristic policy every seat plays to its bid
   with (the Hard bot's playouts);
 * :func:`sample_hands` -- deal unseen cards to seats, honouring known voids and ownership.
@@ -174,35 +174,24 @@ class SimRound:
         "led",
         "played",
         "players",
-        "t",
+        "rules",
         "taken",
-        "trick_cards",
         "tricks_left",
         "turn",
         "winner",
     )
 
-    def __init__(self, hands: Sequence[Mask], bids: Sequence[int], t: TrickRules, leader: Seat,
+    def __init__(self, hands: Sequence[Mask], bids: Sequence[int], rules: TrickRules, leader: Seat,
                  taken: Sequence[int] | None = None) -> None:
         self.players = len(hands)
         self.hands = list(hands)
         self.bids = list(bids)
         self.taken = list(taken) if taken is not None else [0] * self.players
-        self.t = t
+        self.rules = rules
         self.led: Led = NOTHING_LED
         self.best, self.winner, self.played = -1, -1, 0
         self.turn = leader
         self.tricks_left = max(h.bit_count() for h in hands)
-        self.trick_cards: list[Card] = []
-
-    def copy(self) -> SimRound:
-        """An independent copy."""
-        other = object.__new__(SimRound)
-        for name in SimRound.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands, other.bids, other.taken = self.hands[:], self.bids[:], self.taken[:]
-        other.trick_cards = self.trick_cards[:]
-        return other
 
     @property
     def over(self) -> bool:
@@ -211,17 +200,16 @@ class SimRound:
 
     def legal(self) -> Mask:
         """The cards the seat to play may play."""
-        return legal_mask(self.hands[self.turn], self.led, self.t)
+        return legal_mask(self.hands[self.turn], self.led, self.rules)
 
     def play(self, card: Card) -> Seat | None:
         """Play ``card`` (exact copy) for the seat to play; the trick's winner when it completes."""
         p = self.turn
         self.hands[p] &= ~BIT[card]
-        if self.played == 0 or BEATS[self.t][self.best * DECK_SIZE + card]:
+        if self.played == 0 or BEATS[self.rules][self.best * DECK_SIZE + card]:
             self.best, self.winner = card, p
         self.led = LED_AFTER[self.led][card]
         self.played += 1
-        self.trick_cards.append(card)
         if self.played < self.players:
             self.turn = (p + 1) % self.players
             return None
@@ -229,7 +217,6 @@ class SimRound:
         self.taken[winner] += 1
         self.tricks_left -= 1
         self.led, self.best, self.winner, self.played = NOTHING_LED, -1, -1, 0
-        self.trick_cards = []
         self.turn = winner
         return winner
 
@@ -237,16 +224,11 @@ class SimRound:
         """R17 points of the round so far (final once :attr:`over`)."""
         return [round_points(b, k) for b, k in zip(self.bids, self.taken)]
 
-    def playout(self) -> list[int]:
-        """Finish the round with the heuristic policy; the tricks taken per seat."""
-        return playout(self.hands, self.bids, self.taken, self.t, self.turn, self.played,
-                       self.led, self.best, self.winner)
-
 
 # --- the heuristic policy and playouts --------------------------------------------------
 
 
-def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t: TrickRules) -> Card:
+def policy_card(legal: Mask, need: int, played: int, players: int, best: int, rules: TrickRules) -> Card:
     """The heuristic choice of a seat that wants ``need`` more tricks (<= 0: no more).
 
     Leading: the strongest card when tricks are wanted, else the weakest.  Following:
@@ -254,7 +236,7 @@ def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t:
     weakest card when nothing wins; wanting none, the strongest card that loses, else
     (forced to win) the strongest card when last, the weakest winner otherwise.
     """
-    power = POWER[t]
+    power = POWER[rules]
     if played == 0:
         pick, value = -1, -1 if need > 0 else 99
         m = legal
@@ -266,7 +248,7 @@ def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t:
             if (v > value) if need > 0 else (v < value):
                 pick, value = c, v
         return pick
-    beats = BEATS[t]
+    beats = BEATS[rules]
     row = best * DECK_SIZE
     lo_win = hi_win = lo_lose = hi_lose = -1
     lo_win_v = lo_lose_v = 99
@@ -297,7 +279,7 @@ def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t:
     return hi_win if last else lo_win
 
 
-def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], t: TrickRules, turn: Seat,
+def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], rules: TrickRules, turn: Seat,
             played: int = 0, led: Led = NOTHING_LED, best: int = -1, winner: int = -1) -> list[int]:
     """Finish a round from the given position with :func:`policy_card` at every seat.
 
@@ -305,18 +287,18 @@ def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], t: Tri
     """
     players = len(hands)
     taken = list(taken)
-    beats = BEATS[t]
+    beats = BEATS[rules]
     led_after = LED_AFTER
     legal_of = legal_mask
     tricks_left = hands[turn].bit_count()  # the seat to play holds one card per trick left
     p = turn
     while tricks_left:
         hand = hands[p]
-        legal = legal_of(hand, led, t)
+        legal = legal_of(hand, led, rules)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
-            card = policy_card(legal, bids[p] - taken[p], played, players, best, t)
+            card = policy_card(legal, bids[p] - taken[p], played, players, best, rules)
         hands[p] = hand & ~BIT[card]
         if played == 0 or beats[best * DECK_SIZE + card]:
             best, winner = card, p
@@ -333,12 +315,12 @@ def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], t: Tri
 
 
 def play_then_playout(card: Card, hands: list[Mask], bids: Sequence[int], taken: Sequence[int],
-                      t: TrickRules, turn: Seat, played: int = 0, led: Led = NOTHING_LED, best: int = -1,
+                      rules: TrickRules, turn: Seat, played: int = 0, led: Led = NOTHING_LED, best: int = -1,
                       winner: int = -1) -> list[int]:
     """Play ``card`` for ``turn``, then finish the round as :func:`playout` does."""
     players = len(hands)
     hands[turn] &= ~BIT[card]
-    if played == 0 or BEATS[t][best * DECK_SIZE + card]:
+    if played == 0 or BEATS[rules][best * DECK_SIZE + card]:
         best, winner = card, turn
     led = LED_AFTER[led][card]
     played += 1
@@ -347,8 +329,8 @@ def play_then_playout(card: Card, hands: list[Mask], bids: Sequence[int], taken:
         taken[winner] += 1
         if not hands[winner]:
             return taken
-        return playout(hands, bids, taken, t, winner)
-    return playout(hands, bids, taken, t, (turn + 1) % players, played, led, best, winner)
+        return playout(hands, bids, taken, rules, winner)
+    return playout(hands, bids, taken, rules, (turn + 1) % players, played, led, best, winner)
 
 
 # --- dealing the unseen cards -------------------------------------------------------------

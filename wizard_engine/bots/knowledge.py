@@ -72,14 +72,8 @@ class Knowledge:
     best: int = -1
     winner: int = -1
     legal: list[Action] = field(default_factory=list)  # the view's legal actions, read once
-    totals: list[int] = field(default_factory=list)
     voids: list[int] = field(default_factory=list)  # bitmask of suits shown out of, per seat
     played_by: list[Mask] = field(default_factory=list)  # cards each seat has played this round
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks still to be won this round, the current one included."""
-        return self.hand.bit_count() if not self.hand_hidden else self.hand_size
 
     def legal_cards(self) -> list[Card]:
         """Exact cards of own hand that the view lists as legal plays (one copy per kind of
@@ -177,7 +171,7 @@ def read_view(view: View) -> Knowledge:
         phase=view["phase"], unicoloured=uni, rules=rules, hand=hand, hand_hidden=hand_hidden,
         known_hands=known, counts=counts, allowed=allowed, pool=cards_of(pool_mask), pool_mask=pool_mask,
         bids=list(view["bids"]), taken=list(view["taken"]), dealer=view["dealer"],
-        trick=[], legal=[Action.parse(a) for a in view["legal"]], totals=list(view["totals"]), voids=voids,
+        trick=[], legal=[Action.parse(a) for a in view["legal"]], voids=voids,
         played_by=played_by)
     _replay_trick(know, trick_plays)
     return know
