@@ -146,8 +146,10 @@ def _random_tricks(hands: list[Mask], rules: TrickRules, leader: Seat, tricks: i
             if specials:  # one choice per kind of special card: its lowest copy
                 wizards, jesters = choices & WIZARD_MASK, choices & JESTER_MASK
                 choices ^= specials ^ (wizards & -wizards) ^ (jesters & -jesters)
-            for _ in range(int(rand() * choices.bit_count())):
-                choices &= choices - 1  # drop the lowest: the k-th choice comes to the bottom
+            k = int(rand() * choices.bit_count())
+            while k:  # drop the k lowest choices: the k-th comes to the bottom
+                choices &= choices - 1
+                k -= 1
             card = (choices & -choices).bit_length() - 1
             hands[p] = hand & ~BIT[card]
             if plays is not None:

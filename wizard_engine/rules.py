@@ -167,9 +167,9 @@ class Trick:
 
     def add(self, seat: Seat, card: Card, rules: TrickRules) -> None:
         """Put ``card`` on the trick and update its led suit and winner (R13-R16, R21)."""
-        if not self.cards or beats(card, self.best, rules):
+        if not self.cards or BEATS[rules][self.best * DECK_SIZE + card]:  # beats(), as a table
             self.best, self.winner = card, seat
-        self.led = led_after(self.led, card)
+        self.led = LED_AFTER[self.led][card]  # led_after(), as a table
         self.seats.append(seat)
         self.cards.append(card)
 
@@ -186,6 +186,7 @@ class Standard:
     """The standard game: one shared deck, trump from the turned-up card."""
 
     name = "standard"
+    FOLLOW_RULES: TrickRules = NO_TRUMP  # trump plays no part in following (R13)
 
     def rounds(self, players: int) -> int:
         """R5: 60 / players rounds."""
@@ -214,13 +215,14 @@ class Standard:
 
     def legal_mask(self, hand: Mask, led: Led) -> Mask:
         """R13/R21: the cards of ``hand`` that may be played on a trick led ``led``."""
-        return legal_mask(hand, led, self.trick_rules(None))  # trump plays no part in following
+        return legal_mask(hand, led, self.FOLLOW_RULES)
 
 
 class Unicoloured(Standard):
     """R21: each player draws from their own colour; colour does not matter."""
 
     name = "unicoloured"
+    FOLLOW_RULES = COLOURLESS  # R21: anything may follow
     ROUNDS = 12
     EXTRA_CARDS = 3
 

@@ -35,7 +35,7 @@ from .cards import (
 )
 from .config import GameConfig
 from .errors import IllegalActionError
-from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules
+from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask
 from .scoring import ScoreRow, score_round
 from .themes import suit_name
 
@@ -155,7 +155,7 @@ class State:
             forbidden = self.forbidden_bid(seat)
             skip = forbidden[0] if forbidden else -1
             return [bid(b) for b in range(self.hand_size + 1) if b != skip]
-        return plays_of(self.rules.legal_mask(self.hands[seat], self.trick.led))
+        return plays_of(legal_mask(self.hands[seat], self.trick.led, self.trick_rules))
 
     def forbidden_bid(self, seat: Seat) -> tuple[int, str] | None:
         """The bid an option forbids ``seat`` now, with the reason, or None (R11)."""
