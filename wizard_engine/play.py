@@ -9,6 +9,7 @@ in the hand, a bid (``2``), a suit when you choose trump (``H``), or ``help``, `
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
         levels = levels * (args.players - 1)
     if len(levels) != args.players - 1 or any(lvl not in BOT_LEVELS for lvl in levels):
         parser.error(f"--bots needs {args.players - 1} levels from {', '.join(BOT_LEVELS)}")
-    seed = args.seed if args.seed is not None else __import__("random").randrange(1 << 30)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     players = (Player(args.name),) + tuple(Player(f"{lvl.capitalize()} {i + 2}", lvl) for i, lvl in enumerate(levels))
     try:
         config = GameConfig(players, parse_options(args.option), seed)

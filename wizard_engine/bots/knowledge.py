@@ -52,10 +52,8 @@ class Knowledge:
 
     seat: int
     players: int
-    round: int
     hand_size: int
     phase: str
-    unicoloured: bool
     rules: TrickRules  # the round's trump suit, NO_TRUMP or COLOURLESS
     hand: Mask  # own hand (0 when hidden under Foresight)
     hand_hidden: bool
@@ -167,8 +165,8 @@ def read_view(view: View) -> Knowledge:
     if hand_hidden:
         allowed[seat] = pool_mask
     know = Knowledge(
-        seat=seat, players=players, round=view["round"], hand_size=view["hand_size"],
-        phase=view["phase"], unicoloured=uni, rules=rules, hand=hand, hand_hidden=hand_hidden,
+        seat=seat, players=players, hand_size=view["hand_size"],
+        phase=view["phase"], rules=rules, hand=hand, hand_hidden=hand_hidden,
         known_hands=known, counts=counts, allowed=allowed, pool=cards_of(pool_mask), pool_mask=pool_mask,
         bids=list(view["bids"]), taken=list(view["taken"]), dealer=view["dealer"],
         trick=[], legal=[Action.parse(a) for a in view["legal"]], voids=voids,
