@@ -30,7 +30,6 @@ from .cards import (
     Mask,
     Suit,
     card_name,
-    cards_of,
     mask_of,
 )
 from .config import GameConfig
@@ -332,7 +331,12 @@ def _copies(card: Card) -> Mask:
 
 def plays_of(mask: Mask) -> list[Action]:
     """The distinct play actions for the cards in ``mask`` (one per kind of special card)."""
-    actions = [ALL_ACTIONS[c] for c in cards_of(mask & ~SPECIAL_MASK)]
+    actions = []
+    suit_cards = mask & ~SPECIAL_MASK
+    while suit_cards:  # ascending, as cards_of, without its list
+        low = suit_cards & -suit_cards
+        actions.append(ALL_ACTIONS[low.bit_length() - 1])
+        suit_cards ^= low
     if mask & WIZARD_MASK:
         actions.append(ALL_ACTIONS[FIRST_WIZARD])
     if mask & JESTER_MASK:
