@@ -58,6 +58,8 @@ NO_TRUMP: TrickRules = 8
 COLOURLESS: TrickRules = 9
 """Unicoloured (R21): no trump, and colour does not matter (anything may follow)."""
 
+# The tables below have one row per code, so a code indexes its row directly; rows 4 and 5
+# (WIZARD and JESTER, never a led suit nor a trick's rules) are left empty.
 _LED_CODES = range(NO_LED_SUIT + 1)
 _RULE_CODES = range(COLOURLESS + 1)
 
@@ -117,10 +119,15 @@ def _colourless_beats(card: Card, best: Card) -> bool:
     return RANK_OF[card] > RANK_OF[best]
 
 
+def trump_suit(rules: TrickRules) -> Suit | None:
+    """The trump suit of a round's tricks, or None."""
+    return rules if rules < 4 else None
+
+
 def _beats_table(rules: TrickRules) -> bytes:
     if rules == COLOURLESS:
         return bytes(_colourless_beats(card, best) for best in range(DECK_SIZE) for card in range(DECK_SIZE))
-    trump = rules if rules < 4 else None
+    trump = trump_suit(rules)
     return bytes(_standard_beats(card, best, trump) for best in range(DECK_SIZE) for card in range(DECK_SIZE))
 
 
@@ -133,11 +140,6 @@ BEATS: tuple[bytes, ...] = tuple(
 def beats(card: Card, best: Card, rules: TrickRules) -> bool:
     """R16/R21: does ``card`` take the trick from ``best``, the winner so far?"""
     return BEATS[rules][best * DECK_SIZE + card] == 1
-
-
-def trump_suit(rules: TrickRules) -> Suit | None:
-    """The trump suit of a round's tricks, or None."""
-    return rules if rules < 4 else None
 
 
 def trick_rules(trump: Suit | None, unicoloured: bool) -> TrickRules:
