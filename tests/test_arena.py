@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 
-from wizard_engine.arena import main, parse_options, schedule
+import pytest
+
+from wizard_engine.arena import main, schedule
+from wizard_engine.bots import bot_seed
+from wizard_engine.errors import ConfigError
+from wizard_engine.flags import parse_options
 
 
 def test_schedule_rotates_every_deal_through_every_seat() -> None:
@@ -43,3 +48,23 @@ def test_option_flags() -> None:
     assert parse_options(["hidden_bids"]).bidding == "hidden"
     assert parse_options(["secret_bids,foresight"]).foresight
     assert parse_options(["plus_minus_one"]).plus_minus_one
+
+
+def test_unknown_option_flag_is_a_config_error_not_an_exit() -> None:
+    with pytest.raises(ConfigError, match=r"Unknown option\(s\): nonsense"):
+        parse_options(["canadian,nonsense"])
+    with pytest.raises(ConfigError):
+        parse_options(["colour=yes"])
+
+
+def test_arena_refuses_an_unknown_option_with_usage(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--players", "3", "--games", "1", "--quiet", "--option", "nonsense"])
+    assert exit_.value.code == 2
+    assert "Unknown option(s): nonsense" in capsys.readouterr().err
+
+
+def test_one_bot_seed_formula_for_the_page_the_terminal_and_the_arena() -> None:
+    """The values of the old copies (game seed * 8 + seat), so saved games replay alike."""
+    assert [bot_seed(7, s) for s in range(6)] == [56, 57, 58, 59, 60, 61]
+    assert len({bot_seed(g, s) for g in range(50) for s in range(6)}) == 300

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from wizard_engine.actions import bid, choose_trump, play
 from wizard_engine.cards import (
     BIT,
+    DECK_SIZE,
     FIRST_JESTER,
     FIRST_WIZARD,
     JESTER_MASK,
@@ -18,12 +20,13 @@ from wizard_engine.cards import (
 )
 from wizard_engine.config import GameConfig
 from wizard_engine.fast import (
+    RoundLog,
     SimRound,
     playout,
     random_game,
     sample_hands,
-    trump_index,
 )
+from wizard_engine.rules import trick_rules
 from wizard_engine.state import Phase, State
 
 
@@ -42,7 +45,7 @@ def _play_round_both(state: State, rng: random.Random) -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             break
     uni = state.config.options.unicoloured
-    sim = SimRound(state.hands, [b for b in state.bids], trump_index(state.trump, uni), state.turn)
+    sim = SimRound(state.hands, [b for b in state.bids], trick_rules(state.trump, uni), state.turn)
     round_ = state.round
     while state.round == round_ and not state.is_over:
         seat = state.turn
@@ -82,7 +85,7 @@ def test_playout_finishes_rounds_legally_and_matches_engine_winners() -> None:
         while state.phase is not Phase.PLAYING:
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-        t = trump_index(state.trump, False)
+        t = trick_rules(state.trump, False)
         sim = SimRound(state.hands, state.bids, t, state.turn)
         # Record the policy's cards by stepping SimRound with the policy one card at a time.
         expected = playout(list(state.hands), state.bids, [0] * 4, t, state.turn)
@@ -91,8 +94,7 @@ def test_playout_finishes_rounds_legally_and_matches_engine_winners() -> None:
         while not sim.over:
             legal = sim.legal()
             card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy_card(
-                legal, sim.bids[sim.turn] - sim.taken[sim.turn], sim.played, 4, sim.best, t,
-                sim.tricks_left)
+                legal, sim.bids[sim.turn] - sim.taken[sim.turn], sim.played, 4, sim.best, t)
             state.apply(sim.turn, f"play {__import__('wizard_engine').card_name(card)}")
             sim.play(card)
         assert state.round == round_ + 1 or state.is_over
@@ -104,6 +106,44 @@ def test_random_game_is_reproducible_and_scores_are_whole_tens() -> None:
         a = random_game(players, random.Random(7))
         assert a == random_game(players, random.Random(7))
         assert len(a) == players and all(x % 10 == 0 for x in a)
+
+
+@pytest.mark.parametrize("players", (3, 4, 5, 6))
+def test_r7_r17_random_game_agrees_with_engine_round_by_round(players: int) -> None:
+    """Every round of random_game, replayed through State.apply (each action checked),
+    deals legally, plays only legal cards (the very copies) and scores the same points."""
+    for seed in range(4):
+        log: list[RoundLog] = []
+        totals = random_game(players, random.Random(seed), log)
+        assert len(log) == DECK_SIZE // players
+        engine_totals = [0] * players
+        for round_, entry in enumerate(log, 1):
+            state = _replay_round(players, round_, entry)
+            points = [row.points for row in state.pad[0]]
+            assert points == entry.points, (seed, round_)
+            engine_totals = [t + p for t, p in zip(engine_totals, points)]
+        assert engine_totals == totals
+
+
+def _replay_round(players: int, round_: int, entry: RoundLog) -> State:
+    """A State dealt as ``entry`` with its decisions applied, checked, one by one."""
+    assert [h.bit_count() for h in entry.hands] == [round_] * players  # R7
+    assert mask_of(cards_of(sum(entry.hands))).bit_count() == players * round_  # no card twice
+    assert entry.turned is None or not sum(entry.hands) & BIT[entry.turned]
+    config = GameConfig.of(players, seed=round_)
+    state = State.with_deal(config, [cards_of(h) for h in entry.hands], entry.turned, entry.dealer, round_)
+    if entry.trump is not None:
+        state.apply(entry.dealer, choose_trump(entry.trump))
+    while state.phase is Phase.BIDDING:
+        seat = state.to_act()[0]
+        state.apply(seat, bid(entry.bids[seat]))
+    for card in entry.plays:
+        seat = state.turn
+        assert state.hands[seat] & BIT[card]
+        state.apply(seat, play(card))
+        assert not state.hands[seat] & BIT[card] or state.round != round_ or state.is_over
+    assert len(state.pad) == 1
+    return state
 
 
 def test_sample_hands_honours_counts_and_allowed_cards() -> None:

@@ -116,7 +116,7 @@ def hidden_twin(state: State, seat: int, visible_bids: list, rng: random.Random)
     twin = state.copy()
     foresight = (state.config.options.foresight and state.round == 1
                  and state.phase in (Phase.TRUMP, Phase.BIDDING))
-    places = [s for s in range(state.players) if (s == seat) == foresight]
+    places = [s for s in range(state.num_players) if (s == seat) == foresight]
     pool = [c for s in places for c in cards_of(state.hands[s])] + cards_of(state.stock)
     rng.shuffle(pool)
     for s in places:

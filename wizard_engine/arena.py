@@ -21,19 +21,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
+from .bots import bot_seed, make_bot
 from .config import BOT_LEVELS, GameConfig, Options, Player
+from .errors import WizardError
+from .flags import OPTION_FLAGS, parse_options
 from .state import State
 from .view import seat_view
-
-OPTION_FLAGS = {
-    "hidden_bids": ("bidding", "hidden"),
-    "secret_bids": ("bidding", "secret"),
-    "canadian": ("canadian", True),
-    "plus_minus_one": ("plus_minus_one", True),
-    "foresight": ("foresight", True),
-    "unicoloured": ("unicoloured", True),
-}
 
 
 @dataclass
@@ -47,14 +40,15 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play_game(levels: list[str], options: Options, seed: int, bot_seed: int,
+def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
               think_ms: float | None) -> GameResult:
-    """Play one game between bots of ``levels`` (one per seat) on the deals of ``seed``."""
+    """Play one game between bots of ``levels`` (one per seat) on the deals of ``seed``; the bot
+    at seat ``i`` is seeded ``bot_seed(bots_seed, i)``."""
     config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(levels)),
                         options, seed)
     state = State(config)
     settings = {} if think_ms is None else {"think_ms": think_ms}
-    bots = [make_bot(lvl, bot_seed * 16 + i, **(settings if lvl == "hard" else {}))
+    bots = [make_bot(lvl, bot_seed(bots_seed, i), **(settings if lvl == "hard" else {}))
             for i, lvl in enumerate(levels)]
     times: dict[str, list[float]] = defaultdict(list)
     while not state.is_over:
@@ -130,28 +124,8 @@ def _quantile(sorted_values: list[float], q: float) -> float:
 
 
 def _run(job: tuple[list[str], int, int, Options, float | None]) -> GameResult:
-    levels, seed, bot_seed, options, think_ms = job
-    return play_game(levels, options, seed, bot_seed, think_ms)
-
-
-def parse_options(names: list[str]) -> Options:
-    """``hidden_bids``, ``secret_bids``, ``canadian``, ``plus_minus_one``, ``foresight``,
-    ``unicoloured`` (or ``name=value``) into :class:`Options`."""
-    fields: dict[str, Any] = {}
-    for name in names:
-        for part in name.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "=" in part:
-                key, text = part.split("=", 1)
-                fields[key] = text if key == "bidding" else text.lower() in ("1", "true", "yes")
-            elif part in OPTION_FLAGS:
-                key, flag = OPTION_FLAGS[part]
-                fields[key] = flag
-            else:
-                raise SystemExit(f"Unknown option {part!r}: choose {', '.join(OPTION_FLAGS)}")
-    return Options(**fields)
+    levels, seed, bots_seed, options, think_ms = job
+    return play_game(levels, options, seed, bots_seed, think_ms)
 
 
 def format_report(per: dict[str, Any], games: int, elapsed: float, args: argparse.Namespace) -> str:
@@ -197,13 +171,13 @@ def main(argv: list[str] | None = None) -> int:
     for level in bots:
         if level not in BOT_LEVELS:
             parser.error(f"unknown bot level {level!r}: choose {', '.join(BOT_LEVELS)}")
-    options = parse_options(args.option)
     try:
+        options = parse_options(args.option)
         GameConfig.of(args.players, **options.__dict__)
-    except ValueError as error:
+    except WizardError as error:
         parser.error(str(error))
-    jobs = [(levels, seed, bot_seed, options, args.think_ms)
-            for levels, seed, bot_seed in schedule(bots, args.games, args.seed)]
+    jobs = [(levels, seed, bots_seed, options, args.think_ms)
+            for levels, seed, bots_seed in schedule(bots, args.games, args.seed)]
     start = time.perf_counter()
     results: list[GameResult] = []
     if args.jobs > 1:

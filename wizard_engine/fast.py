@@ -1,16 +1,16 @@
 """The fast path: an unchecked round simulator for bot search, and random games for the bench.
 
-Nothing here is a second copy of the rules.  Which card takes a trick is read from
-:meth:`wizard_engine.rules.Standard.beats` and :meth:`~wizard_engine.rules.Unicoloured.beats`
-once, into flat tables (``BEATS[trump][best * 60 + card]``); follow-suit uses the engine's
-masks from :mod:`wizard_engine.cards`; points come from :func:`wizard_engine.scoring.round_points`.
-``tests/test_fast.py`` plays many random rounds here and in :class:`~wizard_engine.state.State`
-side by side and checks that legal cards, trick winners and scores agree.
+Nothing here is a second copy of the rules: the led suit, the cards that may follow and the
+trick's winner come from the primitives of :mod:`wizard_engine.rules` (``LED_AFTER``,
+``legal_mask``, ``BEATS``), points from :func:`wizard_engine.scoring.round_points`.
+``tests/test_fast.py`` plays random rounds and games here and in
+:class:`~wizard_engine.state.State` side by side and checks that legal cards, trick winners
+and scores agree.
 
 Everything is *unchecked*: callers pass legal cards (as the engine's own ``apply_unchecked``).
 
 * :func:`random_game` -- a complete random game (the bench's fast path);
-* :class:`SimRound` -- one round in full information, stepwise (tests, bots);
+* :class:`SimRound` -- one round in full information, stepwise (the tests' twin of the engine);
 * :func:`playout` -- finish a round with the heuristic policy every seat plays to its bid
   with (the Hard bot's playouts);
 * :func:`sample_hands` -- deal unseen cards to seats, honouring known voids and ownership.
@@ -19,131 +19,148 @@ Everything is *unchecked*: callers pass legal cards (as the engine's own ``apply
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .cards import (
     BIT,
     DECK_SIZE,
-    FIRST_JESTER,
-    FIRST_WIZARD,
     JESTER,
+    JESTER_MASK,
     RANK_OF,
     SPECIAL_MASK,
-    SUIT_MASK,
     SUIT_OF,
     WIZARD,
+    WIZARD_MASK,
     Card,
     Mask,
+    Suit,
+    mask_of,
 )
-from .rules import STANDARD, UNICOLOURED, Seat
+from .rules import (
+    BEATS,
+    LED_AFTER,
+    NO_TRUMP,
+    NOTHING_LED,
+    Led,
+    Seat,
+    TrickRules,
+    legal_mask,
+)
 from .scoring import round_points
 
-NO_TRUMP = 4
-"""Trump index for "no trump" (a Jester turned up, the last round, Unicoloured)."""
-UNI = 5
-"""Table index for Unicoloured's rules (no trump, colour does not matter)."""
-NOT_LED = -1
-"""``led`` before any suit card or Wizard; a Wizard first gives ``led == WIZARD`` (4)."""
+WIZARD_POWER = 40
+TRUMP_BONUS = 20
 
 
-def _beats_table(beats: object, trump: int | None) -> bytes:
-    fn = beats  # the engine's own rule, read once per (trump, best, card)
-    return bytes(
-        1 if fn(card, best, trump) else 0  # type: ignore[operator]
-        for best in range(DECK_SIZE) for card in range(DECK_SIZE)
-    )
-
-
-BEATS: tuple[bytes, ...] = tuple(
-    [_beats_table(STANDARD.beats, t) for t in range(4)]
-    + [_beats_table(STANDARD.beats, None), _beats_table(UNICOLOURED.beats, None)]
-)
-"""``BEATS[t][best * 60 + card]`` is 1 when ``card`` takes the trick from ``best`` (R16, R21)."""
-
-
-def _power(card: Card, trump: int) -> int:
+def _power(card: Card, rules: TrickRules) -> int:
     suit = SUIT_OF[card]
     if suit == WIZARD:
-        return 40
+        return WIZARD_POWER
     if suit == JESTER:
         return 0
-    return RANK_OF[card] + (20 if suit == trump else 0)
+    return RANK_OF[card] + (TRUMP_BONUS if suit == rules else 0)
 
 
 POWER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_power(c, t) for c in range(DECK_SIZE)) for t in range(6)
+    tuple(_power(c, r) for c in range(DECK_SIZE)) if beats_row else ()
+    for r, beats_row in enumerate(BEATS)
 )
-"""A card's strength for the heuristic policy: Jester 0 < plain 1..13 < trump 21..33 < Wizard 40."""
-
-
-def trump_index(trump: int | None, unicoloured: bool) -> int:
-    """The table index for a round's trump suit (None: no trump)."""
-    if unicoloured:
-        return UNI
-    return NO_TRUMP if trump is None else trump
-
-
-def legal_mask(hand: Mask, led: int, t: int) -> Mask:
-    """The cards of ``hand`` that may be played on a trick whose led suit is ``led`` (R13, R21)."""
-    if t == UNI or led < 0 or led > 3:
-        return hand
-    follow = hand & SUIT_MASK[led]
-    return follow | (hand & SPECIAL_MASK) if follow else hand
+"""``POWER[rules][card]``: a card's strength for the heuristic policy:
+Jester 0 < plain 1..13 < trump 21..33 < Wizard 40."""
 
 
 # --- random games (the bench) ---------------------------------------------------
 
-_CANON_DECK = tuple(range(52)) + (FIRST_WIZARD,) * 4 + (FIRST_JESTER,) * 4
+
+class RoundLog(NamedTuple):
+    """One round of :func:`random_game`, enough to replay it through the checked engine."""
+
+    dealer: Seat
+    hands: list[Mask]
+    turned: Card | None
+    trump: Suit | None  # the dealer's choice on a turned-up Wizard, else None
+    bids: list[int]
+    plays: list[Card]  # in order of play, each the exact copy that left the hand
+    points: list[int]
 
 
-def random_game(players: int, rng: random.Random) -> list[int]:
+_DECK = range(DECK_SIZE)
+
+
+def random_game(players: int, rng: random.Random, log: list[RoundLog] | None = None) -> list[int]:
     """Final totals of a complete standard game in which every decision is a uniformly
-    random legal action (distinct actions, as :meth:`State.legal_actions` lists them)."""
+    random legal action (distinct actions, as :meth:`State.legal_actions` lists them).
+
+    With ``log``, every round is appended to it as a :class:`RoundLog` (the tests replay
+    them through :class:`~wizard_engine.state.State`).  Unchecked, like the rest of this module.
+    """
     rand = rng.random
-    suit_of = SUIT_OF
     totals = [0] * players
     dealer = int(rand() * players)
     for r in range(1, DECK_SIZE // players + 1):
         dealt = players * r
-        deck = rng.sample(_CANON_DECK, dealt + 1 if dealt < DECK_SIZE else dealt)
-        hands = [deck[p * r:p * r + r] for p in range(players)]
-        t = NO_TRUMP
-        if dealt < DECK_SIZE:
-            turned_suit = suit_of[deck[dealt]]
-            if turned_suit < 4:
-                t = turned_suit
-            elif turned_suit == WIZARD:
-                t = int(rand() * 4)  # the dealer's choice, at random (R8)
-        beats = BEATS[t]
+        deck = rng.sample(_DECK, dealt + 1 if dealt < DECK_SIZE else dealt)
+        hands = [mask_of(deck[p * r:p * r + r]) for p in range(players)]
+        turned = deck[dealt] if dealt < DECK_SIZE else None
+        trump = SUIT_OF[turned] if turned is not None else None
+        chosen = None
+        if trump == WIZARD:
+            trump = chosen = int(rand() * 4)  # the dealer's choice, at random (R8)
+        elif trump == JESTER:
+            trump = None
+        rules = NO_TRUMP if trump is None else trump
         bids = [int(rand() * (r + 1)) for _ in range(players)]
-        taken = [0] * players
-        leader = (dealer + 1) % players
-        for _ in range(r):
-            led = NOT_LED
-            best = winner = -1
-            p = leader
-            for _ in range(players):
-                hand = hands[p]
-                legal = hand
-                if 0 <= led < 4:
-                    follow = [c for c in hand if suit_of[c] == led]
-                    if follow:
-                        legal = follow + [c for c in hand if c >= FIRST_WIZARD]
-                if legal.count(FIRST_WIZARD) > 1 or legal.count(FIRST_JESTER) > 1:
-                    legal = list(dict.fromkeys(legal))  # one action per kind of special card
-                card = legal[int(rand() * len(legal))]
-                hand.remove(card)
-                if best < 0 or beats[best * DECK_SIZE + card]:
-                    best, winner = card, p
-                if led == NOT_LED and card < FIRST_JESTER:
-                    led = suit_of[card]
-                p = p + 1 if p + 1 < players else 0
-            taken[winner] += 1
-            leader = winner
+        dealt_hands = hands[:]
+        plays: list[Card] | None = [] if log is not None else None
+        taken = _random_tricks(hands, rules, (dealer + 1) % players, r, rand, plays)
+        points = [round_points(b, k) for b, k in zip(bids, taken)]
         for p in range(players):
-            totals[p] += round_points(bids[p], taken[p])
+            totals[p] += points[p]
+        if log is not None:
+            log.append(RoundLog(dealer, dealt_hands, turned, chosen, bids, plays or [], points))
         dealer = (dealer + 1) % players
     return totals
+
+
+def _random_tricks(hands: list[Mask], rules: TrickRules, leader: Seat, tricks: int,
+                   rand: Callable[[], float], plays: list[Card] | None) -> list[int]:
+    """Play ``tricks`` tricks at random (consuming ``hands``); the tricks taken per seat.
+
+    Each play is uniformly random among the distinct legal actions: a Wizard or a Jester
+    counts once, and, as in the engine, the lowest copy held leaves the hand.
+    """
+    players = len(hands)
+    taken = [0] * players
+    beats = BEATS[rules]
+    led_after = LED_AFTER
+    legal_of = legal_mask
+    for _ in range(tricks):
+        led = NOTHING_LED
+        best = winner = -1
+        p = leader
+        for _ in range(players):
+            hand = hands[p]
+            choices = legal_of(hand, led, rules)
+            specials = choices & SPECIAL_MASK
+            if specials:  # one choice per kind of special card: its lowest copy
+                wizards, jesters = choices & WIZARD_MASK, choices & JESTER_MASK
+                choices ^= specials ^ (wizards & -wizards) ^ (jesters & -jesters)
+            k = int(rand() * choices.bit_count())
+            while k:  # drop the k lowest choices: the k-th comes to the bottom
+                choices &= choices - 1
+                k -= 1
+            card = (choices & -choices).bit_length() - 1
+            hands[p] = hand & ~BIT[card]
+            if plays is not None:
+                plays.append(card)
+            if best < 0 or beats[best * DECK_SIZE + card]:
+                best, winner = card, p
+            led = led_after[led][card]
+            p = p + 1 if p + 1 < players else 0
+        taken[winner] += 1
+        leader = winner
+    return taken
 
 
 # --- one round in full information ---------------------------------------------------
@@ -159,34 +176,24 @@ class SimRound:
         "led",
         "played",
         "players",
-        "t",
+        "rules",
         "taken",
-        "trick_cards",
         "tricks_left",
         "turn",
         "winner",
     )
 
-    def __init__(self, hands: Sequence[Mask], bids: Sequence[int], t: int, leader: Seat,
+    def __init__(self, hands: Sequence[Mask], bids: Sequence[int], rules: TrickRules, leader: Seat,
                  taken: Sequence[int] | None = None) -> None:
         self.players = len(hands)
         self.hands = list(hands)
         self.bids = list(bids)
         self.taken = list(taken) if taken is not None else [0] * self.players
-        self.t = t
-        self.led, self.best, self.winner, self.played = NOT_LED, -1, -1, 0
+        self.rules = rules
+        self.led: Led = NOTHING_LED
+        self.best, self.winner, self.played = -1, -1, 0
         self.turn = leader
         self.tricks_left = max(h.bit_count() for h in hands)
-        self.trick_cards: list[Card] = []
-
-    def copy(self) -> SimRound:
-        """An independent copy."""
-        other = object.__new__(SimRound)
-        for name in SimRound.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands, other.bids, other.taken = self.hands[:], self.bids[:], self.taken[:]
-        other.trick_cards = self.trick_cards[:]
-        return other
 
     @property
     def over(self) -> bool:
@@ -195,26 +202,23 @@ class SimRound:
 
     def legal(self) -> Mask:
         """The cards the seat to play may play."""
-        return legal_mask(self.hands[self.turn], self.led, self.t)
+        return legal_mask(self.hands[self.turn], self.led, self.rules)
 
     def play(self, card: Card) -> Seat | None:
         """Play ``card`` (exact copy) for the seat to play; the trick's winner when it completes."""
         p = self.turn
         self.hands[p] &= ~BIT[card]
-        if self.played == 0 or BEATS[self.t][self.best * DECK_SIZE + card]:
+        if self.played == 0 or BEATS[self.rules][self.best * DECK_SIZE + card]:
             self.best, self.winner = card, p
-        if self.led == NOT_LED and SUIT_OF[card] != JESTER:
-            self.led = SUIT_OF[card]
+        self.led = LED_AFTER[self.led][card]
         self.played += 1
-        self.trick_cards.append(card)
         if self.played < self.players:
             self.turn = (p + 1) % self.players
             return None
         winner = self.winner
         self.taken[winner] += 1
         self.tricks_left -= 1
-        self.led, self.best, self.winner, self.played = NOT_LED, -1, -1, 0
-        self.trick_cards = []
+        self.led, self.best, self.winner, self.played = NOTHING_LED, -1, -1, 0
         self.turn = winner
         return winner
 
@@ -222,17 +226,11 @@ class SimRound:
         """R17 points of the round so far (final once :attr:`over`)."""
         return [round_points(b, k) for b, k in zip(self.bids, self.taken)]
 
-    def playout(self) -> list[int]:
-        """Finish the round with the heuristic policy; the tricks taken per seat."""
-        return playout(self.hands, self.bids, self.taken, self.t, self.turn, self.played,
-                       self.led, self.best, self.winner)
-
 
 # --- the heuristic policy and playouts --------------------------------------------------
 
 
-def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t: int,
-                tricks_left: int) -> Card:
+def policy_card(legal: Mask, need: int, played: int, players: int, best: int, rules: TrickRules) -> Card:
     """The heuristic choice of a seat that wants ``need`` more tricks (<= 0: no more).
 
     Leading: the strongest card when tricks are wanted, else the weakest.  Following:
@@ -240,7 +238,7 @@ def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t:
     weakest card when nothing wins; wanting none, the strongest card that loses, else
     (forced to win) the strongest card when last, the weakest winner otherwise.
     """
-    power = POWER[t]
+    power = POWER[rules]
     if played == 0:
         pick, value = -1, -1 if need > 0 else 99
         m = legal
@@ -252,7 +250,7 @@ def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t:
             if (v > value) if need > 0 else (v < value):
                 pick, value = c, v
         return pick
-    beats = BEATS[t]
+    beats = BEATS[rules]
     row = best * DECK_SIZE
     lo_win = hi_win = lo_lose = hi_lose = -1
     lo_win_v = lo_lose_v = 99
@@ -283,63 +281,58 @@ def policy_card(legal: Mask, need: int, played: int, players: int, best: int, t:
     return hi_win if last else lo_win
 
 
-def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], t: int, turn: Seat,
-            played: int = 0, led: int = NOT_LED, best: int = -1, winner: int = -1) -> list[int]:
+def playout(hands: list[Mask], bids: Sequence[int], taken: Sequence[int], rules: TrickRules, turn: Seat,
+            played: int = 0, led: Led = NOTHING_LED, best: int = -1, winner: int = -1) -> list[int]:
     """Finish a round from the given position with :func:`policy_card` at every seat.
 
     ``hands`` is consumed (pass a copy); returns the tricks taken per seat.  Unchecked.
     """
     players = len(hands)
     taken = list(taken)
-    beats = BEATS[t]
-    uni = t == UNI
+    beats = BEATS[rules]
+    led_after = LED_AFTER
+    legal_of = legal_mask
     tricks_left = hands[turn].bit_count()  # the seat to play holds one card per trick left
     p = turn
     while tricks_left:
         hand = hands[p]
-        if uni or led < 0 or led > 3:
-            legal = hand
-        else:
-            follow = hand & SUIT_MASK[led]
-            legal = follow | (hand & SPECIAL_MASK) if follow else hand
+        legal = legal_of(hand, led, rules)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
-            card = policy_card(legal, bids[p] - taken[p], played, players, best, t, tricks_left)
+            card = policy_card(legal, bids[p] - taken[p], played, players, best, rules)
         hands[p] = hand & ~BIT[card]
         if played == 0 or beats[best * DECK_SIZE + card]:
             best, winner = card, p
-        if led == NOT_LED and card < FIRST_JESTER:
-            led = SUIT_OF[card]
+        led = led_after[led][card]
         played += 1
         if played == players:
             taken[winner] += 1
             tricks_left -= 1
             p = winner
-            played, led, best = 0, NOT_LED, -1
+            played, led, best = 0, NOTHING_LED, -1
         else:
             p = p + 1 if p + 1 < players else 0
     return taken
 
 
 def play_then_playout(card: Card, hands: list[Mask], bids: Sequence[int], taken: Sequence[int],
-                      t: int, turn: Seat, played: int = 0, led: int = NOT_LED, best: int = -1,
+                      rules: TrickRules, turn: Seat, played: int = 0, led: Led = NOTHING_LED, best: int = -1,
                       winner: int = -1) -> list[int]:
     """Play ``card`` for ``turn``, then finish the round as :func:`playout` does."""
     players = len(hands)
     hands[turn] &= ~BIT[card]
-    if played == 0 or BEATS[t][best * DECK_SIZE + card]:
+    if played == 0 or BEATS[rules][best * DECK_SIZE + card]:
         best, winner = card, turn
-    if led == NOT_LED and card < FIRST_JESTER:
-        led = SUIT_OF[card]
+    led = LED_AFTER[led][card]
     played += 1
     if played == players:
         taken = list(taken)
         taken[winner] += 1
         if not hands[winner]:
             return taken
-        return playout(hands, bids, taken, t, winner)
-    return playout(hands, bids, taken, t, (turn + 1) % players, played, led, best, winner)
+        return playout(hands, bids, taken, rules, winner)
+    return playout(hands, bids, taken, rules, (turn + 1) % players, played, led, best, winner)
 
 
 # --- dealing the unseen cards -------------------------------------------------------------

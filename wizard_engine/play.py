@@ -9,13 +9,14 @@ in the hand, a bid (``2``), a suit when you choose trump (``H``), or ``help``, `
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable
 
 from .actions import Action
-from .arena import OPTION_FLAGS, parse_options
-from .bots import make_bot
+from .bots import bot_seed, make_bot
 from .config import BOT_LEVELS, GameConfig, Player
 from .errors import WizardError
+from .flags import OPTION_FLAGS, parse_options
 from .state import State
 from .view import SeatView, seat_view
 
@@ -93,14 +94,14 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
         levels = levels * (args.players - 1)
     if len(levels) != args.players - 1 or any(lvl not in BOT_LEVELS for lvl in levels):
         parser.error(f"--bots needs {args.players - 1} levels from {', '.join(BOT_LEVELS)}")
-    seed = args.seed if args.seed is not None else __import__("random").randrange(1 << 30)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     players = (Player(args.name),) + tuple(Player(f"{lvl.capitalize()} {i + 2}", lvl) for i, lvl in enumerate(levels))
     try:
         config = GameConfig(players, parse_options(args.option), seed)
     except WizardError as error:
         parser.error(str(error))
     state = State(config)
-    bots = {s: make_bot(p.bot, seed * 8 + s) for s, p in enumerate(players) if p.bot}
+    bots = {s: make_bot(p.bot, bot_seed(seed, s)) for s, p in enumerate(players) if p.bot}
     out(f"Wizard, seed {seed}. {HELP}")
     current_round = 0
     last_trick = None
@@ -120,8 +121,8 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
         if seat in bots:
             action = bots[seat].decide(seat_view(state, seat))
             state.apply(seat, action)
-            said = "bids" if action.startswith("bid") and config.options.bidding != "open" else action
-            out(f"{players[seat].name}: {said if said != 'bids' else 'has bid'}")
+            hidden = action.kind == "bid" and config.options.bidding != "open"
+            out(f"{players[seat].name}: {'has bid' if hidden else action}")
             continue
         view = seat_view(state, 0)
         out(render(view))

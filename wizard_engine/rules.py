@@ -1,12 +1,30 @@
-"""The two shapes of the game: the standard deal (R5-R16) and Unicoloured (R21).
+"""The rules of the trick, as small primitives on ints and masks, and the two shapes of
+the game: the standard deal (R5-R16) and Unicoloured (R21).
 
-A ruleset answers the few questions in which they differ: how many rounds, how many
-cards a round, how to deal, which cards a hand may play, and which card wins.
+The primitives are the one home of the trick's rules.  The checked engine
+(:class:`Trick`, :class:`~wizard_engine.state.State`), the fast simulator
+(:mod:`wizard_engine.fast`) and the bots' knowledge all call them:
+
+* :func:`led_after` -- the led suit once a card is played (R13-R15), table :data:`LED_AFTER`;
+* :func:`legal_mask` -- the cards of a hand that may follow (R13, R21);
+* :func:`beats` -- does a card take the trick from the winner so far (R16, R21), table
+  :data:`BEATS`;
+* :func:`wizard_engine.scoring.round_points` -- a round's score (R17).
+
+**One encoding.**  A led suit (:data:`Led`) is a suit 0..3, :data:`NOTHING_LED` or
+:data:`NO_LED_SUIT`; a trick's rules (:data:`TrickRules`) are a trump suit 0..3,
+:data:`NO_TRUMP` or :data:`COLOURLESS`.  These codes are all distinct from each other and
+from the pseudo-suits :data:`~wizard_engine.cards.WIZARD` (4) and
+:data:`~wizard_engine.cards.JESTER` (5), so no value means two things.
+
+A ruleset answers the few questions in which the two games differ: how many rounds, how
+many cards a round, how to deal, and which rules its tricks follow.
 """
 
 from __future__ import annotations
 
 import random
+from typing import TypeAlias
 
 from .cards import (
     DECK_SIZE,
@@ -25,22 +43,137 @@ from .cards import (
     mask_of,
 )
 
-Seat = int
-NO_LED_SUIT = -1  # a Wizard came before any suit card: everyone may play anything (R14, R15)
+Seat: TypeAlias = int
+Led: TypeAlias = int
+"""The led suit of a trick: a suit 0..3, :data:`NOTHING_LED` or :data:`NO_LED_SUIT`."""
+TrickRules: TypeAlias = int
+"""Which rules a round's tricks follow: a trump suit 0..3, :data:`NO_TRUMP` or :data:`COLOURLESS`."""
+
+NOTHING_LED: Led = 6
+"""No suit card and no Wizard played yet (R13; R14: Jesters led keep it open)."""
+NO_LED_SUIT: Led = 7
+"""A Wizard came before any suit card: the trick has no led suit, anything may follow (R15)."""
+NO_TRUMP: TrickRules = 8
+"""Standard rules without trump (a Jester turned up, R8; the last round, R9)."""
+COLOURLESS: TrickRules = 9
+"""Unicoloured (R21): no trump, and colour does not matter (anything may follow)."""
+
+# The tables below have one row per code, so a code indexes its row directly; rows 4 and 5
+# (WIZARD and JESTER, never a led suit nor a trick's rules) are left empty.
+_LED_CODES = range(NO_LED_SUIT + 1)
+_RULE_CODES = range(COLOURLESS + 1)
+
+
+def _led_after(led: Led, card: Card) -> Led:
+    if led != NOTHING_LED:
+        return led  # the first suit card or Wizard fixed it (R13, R15)
+    suit = SUIT_OF[card]
+    if suit == WIZARD:
+        return NO_LED_SUIT  # R15
+    return NOTHING_LED if suit == JESTER else suit  # R14: a Jester keeps it open
+
+
+LED_AFTER: tuple[tuple[Led, ...], ...] = tuple(
+    tuple(_led_after(led, c) for c in range(DECK_SIZE)) if led < 4 or led >= NOTHING_LED else ()
+    for led in _LED_CODES
+)
+"""``LED_AFTER[led][card]``: the led suit once ``card`` is played on a trick led ``led``."""
+
+
+def led_after(led: Led, card: Card) -> Led:
+    """R13-R15: the led suit once ``card`` is played on a trick whose led suit is ``led``."""
+    return LED_AFTER[led][card]
+
+
+FOLLOW_SUIT: tuple[Mask, ...] = tuple(SUIT_MASK[led] if led < 4 else 0 for led in _LED_CODES)
+"""``FOLLOW_SUIT[led]``: the suit a hand must follow if it holds any (0: none to follow)."""
+
+
+def legal_mask(hand: Mask, led: Led, rules: TrickRules) -> Mask:
+    """R13: follow the led suit if you can, Wizards and Jesters always; R21: anything."""
+    follow = hand & FOLLOW_SUIT[led]
+    if not follow or rules == COLOURLESS:
+        return hand
+    return follow | (hand & SPECIAL_MASK)
+
+
+def _standard_beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    """R16: does ``card`` take the trick from ``best``, the winner so far?"""
+    best_suit, suit = SUIT_OF[best], SUIT_OF[card]
+    if best_suit == WIZARD or suit == JESTER:
+        return False  # the first Wizard stays; a Jester never wins a contested trick
+    if suit == WIZARD or best_suit == JESTER:
+        return True
+    if suit == best_suit:
+        return RANK_OF[card] > RANK_OF[best]
+    return suit == trump
+
+
+def _colourless_beats(card: Card, best: Card) -> bool:
+    """R21: first Wizard; else the highest number, the first of equals; else the first Jester."""
+    best_suit, suit = SUIT_OF[best], SUIT_OF[card]
+    if best_suit == WIZARD or suit == JESTER:
+        return False
+    if suit == WIZARD or best_suit == JESTER:
+        return True
+    return RANK_OF[card] > RANK_OF[best]
+
+
+def trump_suit(rules: TrickRules) -> Suit | None:
+    """The trump suit of a round's tricks, or None."""
+    return rules if rules < 4 else None
+
+
+def _beats_table(rules: TrickRules) -> bytes:
+    if rules == COLOURLESS:
+        return bytes(_colourless_beats(card, best) for best in range(DECK_SIZE) for card in range(DECK_SIZE))
+    trump = trump_suit(rules)
+    return bytes(_standard_beats(card, best, trump) for best in range(DECK_SIZE) for card in range(DECK_SIZE))
+
+
+BEATS: tuple[bytes, ...] = tuple(
+    _beats_table(r) if r < 4 or r >= NO_TRUMP else b"" for r in _RULE_CODES
+)
+"""``BEATS[rules][best * 60 + card]`` is 1 when ``card`` takes the trick from ``best`` (R16, R21)."""
+
+
+def beats(card: Card, best: Card, rules: TrickRules) -> bool:
+    """R16/R21: does ``card`` take the trick from ``best``, the winner so far?"""
+    return BEATS[rules][best * DECK_SIZE + card] == 1
+
+
+def trick_rules(trump: Suit | None, unicoloured: bool) -> TrickRules:
+    """The rules of a round's tricks, from its trump suit (None: no trump)."""
+    if unicoloured:
+        return COLOURLESS
+    return NO_TRUMP if trump is None else trump
 
 
 class Trick:
     """One trick: who led, the cards in order, the led suit and the current winner."""
 
-    __slots__ = ("leader", "seats", "cards", "led", "best", "winner")
+    __slots__ = ("best", "cards", "leader", "led", "seats", "winner")
 
     def __init__(self, leader: Seat) -> None:
         self.leader = leader
         self.seats: list[Seat] = []
         self.cards: list[Card] = []
-        self.led: Suit | None = None  # None until fixed by a suit card or a Wizard (R13, R14)
+        self.led: Led = NOTHING_LED
         self.best: Card = -1
         self.winner: Seat = -1
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit to follow, or None (nothing led yet, or a Wizard led: R13-R15)."""
+        return self.led if self.led < 4 else None
+
+    def add(self, seat: Seat, card: Card, rules: TrickRules) -> None:
+        """Put ``card`` on the trick and update its led suit and winner (R13-R16, R21)."""
+        if not self.cards or BEATS[rules][self.best * DECK_SIZE + card]:  # beats(), as a table
+            self.best, self.winner = card, seat
+        self.led = LED_AFTER[self.led][card]  # led_after(), as a table
+        self.seats.append(seat)
+        self.cards.append(card)
 
     def copy(self) -> Trick:
         """An independent copy."""
@@ -55,6 +188,7 @@ class Standard:
     """The standard game: one shared deck, trump from the turned-up card."""
 
     name = "standard"
+    FOLLOW_RULES: TrickRules = NO_TRUMP  # trump plays no part in following (R13)
 
     def rounds(self, players: int) -> int:
         """R5: 60 / players rounds."""
@@ -77,44 +211,20 @@ class Standard:
         stock = mask_of(deck[dealt + 1:])
         return hands, turned, stock
 
-    def legal_mask(self, hand: Mask, led: Suit | None) -> Mask:
-        """R13: follow the led suit if you can; Wizards and Jesters always."""
-        if led is not None and led >= 0:
-            follow = hand & SUIT_MASK[led]
-            if follow:
-                return follow | (hand & SPECIAL_MASK)
-        return hand
+    def trick_rules(self, trump: Suit | None) -> TrickRules:
+        """The rules of this round's tricks, given its trump suit (None: no trump)."""
+        return trick_rules(trump, False)
 
-    def add(self, trick: Trick, seat: Seat, card: Card, trump: Suit | None) -> None:
-        """Put ``card`` on ``trick`` and update its led suit and winner (R13-R16)."""
-        suit = SUIT_OF[card]
-        if trick.led is None:
-            if suit == WIZARD:
-                trick.led = NO_LED_SUIT
-            elif suit != JESTER:
-                trick.led = suit
-        if not trick.cards or self.beats(card, trick.best, trump):
-            trick.best, trick.winner = card, seat
-        trick.seats.append(seat)
-        trick.cards.append(card)
-
-    @staticmethod
-    def beats(card: Card, best: Card, trump: Suit | None) -> bool:
-        """R16: does ``card`` take the trick from ``best``, the winner so far?"""
-        best_suit, suit = SUIT_OF[best], SUIT_OF[card]
-        if best_suit == WIZARD or suit == JESTER:
-            return False  # the first Wizard stays; a Jester never wins a contested trick
-        if suit == WIZARD or best_suit == JESTER:
-            return True
-        if suit == best_suit:
-            return RANK_OF[card] > RANK_OF[best]
-        return suit == trump
+    def legal_mask(self, hand: Mask, led: Led) -> Mask:
+        """R13/R21: the cards of ``hand`` that may be played on a trick led ``led``."""
+        return legal_mask(hand, led, self.FOLLOW_RULES)
 
 
 class Unicoloured(Standard):
     """R21: each player draws from their own colour; colour does not matter."""
 
     name = "unicoloured"
+    FOLLOW_RULES = COLOURLESS  # R21: anything may follow
     ROUNDS = 12
     EXTRA_CARDS = 3
 
@@ -138,19 +248,9 @@ class Unicoloured(Standard):
             stock &= ~hand
         return hands, None, stock
 
-    def legal_mask(self, hand: Mask, led: Suit | None) -> Mask:
-        """R21: any card may be played."""
-        return hand
-
-    @staticmethod
-    def beats(card: Card, best: Card, trump: Suit | None) -> bool:
-        """R21: first Wizard; else the highest number, the first of equals; else the first Jester."""
-        best_suit, suit = SUIT_OF[best], SUIT_OF[card]
-        if best_suit == WIZARD or suit == JESTER:
-            return False
-        if suit == WIZARD or best_suit == JESTER:
-            return True
-        return RANK_OF[card] > RANK_OF[best]
+    def trick_rules(self, trump: Suit | None) -> TrickRules:
+        """R21: no trump, and colour does not matter."""
+        return trick_rules(trump, True)
 
 
 def own_cards(seat: Seat) -> list[Card]:

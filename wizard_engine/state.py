@@ -31,13 +31,12 @@ from .cards import (
     Mask,
     Suit,
     card_name,
-    cards_of,
     mask_of,
 )
 from .config import GameConfig
 from .errors import IllegalActionError, WizardError
 from .reasons import Reason
-from .rules import STANDARD, UNICOLOURED, Seat, Trick
+from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask
 from .scoring import ScoreRow, score_round
 
 
@@ -60,11 +59,11 @@ class State:
     def __init__(self, config: GameConfig) -> None:
         self.config = config
         self.rules = UNICOLOURED if config.options.unicoloured else STANDARD
-        self.players = len(config.players)
-        self.rounds = self.rules.rounds(self.players)
+        self.num_players = len(config.players)
+        self.rounds = self.rules.rounds(self.num_players)
         self.history: list[tuple[Seat, Action]] = []
         self.pad: list[tuple[ScoreRow, ...]] = []
-        self.totals = [0] * self.players
+        self.totals = [0] * self.num_players
         self.last_trick: Trick | None = None
         self._rng = random.Random(config.seed)
         self.draws, self.first_dealer = self._draw_first_dealer()
@@ -74,7 +73,7 @@ class State:
 
     def _draw_first_dealer(self) -> tuple[list[list[tuple[Seat, Card]]], Seat]:
         """R6: one card each, the highest deals; ties draw again among themselves."""
-        contenders = list(range(self.players))
+        contenders = list(range(self.num_players))
         draws = []
         while True:
             deck = list(range(DECK_SIZE))
@@ -88,7 +87,7 @@ class State:
 
     def _start_round(self, round_: int, dealer: Seat) -> None:
         """R7-R9: deal, turn up trump; the dealer's left bids first (R10)."""
-        hands, turned, stock = self.rules.deal(self._rng, self.players, round_)
+        hands, turned, stock = self.rules.deal(self._rng, self.num_players, round_)
         self._begin_round(round_, dealer, hands, turned, stock)
 
     def _begin_round(self, round_: int, dealer: Seat, hands: list[Mask], turned: Card | None,
@@ -96,13 +95,14 @@ class State:
         self.round, self.dealer = round_, dealer
         self.hand_size = self.rules.hand_size(round_)
         self.hands, self.turned, self.stock = hands, turned, stock
-        self.bids: list[int | None] = [None] * self.players
-        self.taken = [0] * self.players
+        self.bids: list[int | None] = [None] * self.num_players
+        self.taken = [0] * self.num_players
         self.tricks: list[Trick] = []
         self.trick = Trick(self.left_of(dealer))
         self.round_start = len(self.history)
         turned_suit = SUIT_OF[self.turned] if self.turned is not None else None
         self.trump: Suit | None = turned_suit if turned_suit is not None and turned_suit < 4 else None
+        self.trick_rules: TrickRules = self.rules.trick_rules(self.trump)
         if turned_suit == WIZARD:
             self.phase, self.turn = Phase.TRUMP, dealer
         else:
@@ -127,7 +127,7 @@ class State:
 
     def left_of(self, seat: Seat) -> Seat:
         """R4: the next seat clockwise."""
-        return (seat + 1) % self.players
+        return (seat + 1) % self.num_players
 
     # --- questions ----------------------------------------------------------------
 
@@ -154,7 +154,7 @@ class State:
             forbidden = self.forbidden_bid(seat)
             skip = forbidden[0] if forbidden else -1
             return [bid(b) for b in range(self.hand_size + 1) if b != skip]
-        return plays_of(self.rules.legal_mask(self.hands[seat], self.trick.led))
+        return plays_of(legal_mask(self.hands[seat], self.trick.led, self.trick_rules))
 
     def forbidden_bid(self, seat: Seat) -> tuple[int, Reason] | None:
         """The bid an option forbids ``seat`` now, with the reason, or None (R11)."""
@@ -179,7 +179,7 @@ class State:
         action = Action.coerce(action)
         if self.phase is Phase.OVER:
             return Reason("game_over", {"action": str(action)}, "R18")
-        if not 0 <= seat < self.players:
+        if not 0 <= seat < self.num_players:
             return Reason("no_such_seat", {"action": str(action), "seat": seat}, "R4")
         kind, rule = _EXPECTED[self.phase]
         if seat not in self.to_act():
@@ -238,6 +238,7 @@ class State:
             self._play(seat, action)
         elif action < BID_BASE:
             self.trump = action - TRUMP_BASE
+            self.trick_rules = self.rules.trick_rules(self.trump)
             self.phase, self.turn = Phase.BIDDING, self.left_of(self.dealer)
         else:
             self._bid(seat, action - BID_BASE)
@@ -261,8 +262,8 @@ class State:
             card = (copies & -copies).bit_length() - 1
         self.hands[seat] = hand & ~BIT[card]
         trick = self.trick
-        self.rules.add(trick, seat, card, self.trump)
-        if len(trick.cards) < self.players:
+        trick.add(seat, card, self.trick_rules)
+        if len(trick.cards) < self.num_players:
             self.turn = self.left_of(seat)
             return
         winner = trick.winner
@@ -335,7 +336,12 @@ def _copies(card: Card) -> Mask:
 
 def plays_of(mask: Mask) -> list[Action]:
     """The distinct play actions for the cards in ``mask`` (one per kind of special card)."""
-    actions = [ALL_ACTIONS[c] for c in cards_of(mask & ~SPECIAL_MASK)]
+    actions = []
+    suit_cards = mask & ~SPECIAL_MASK
+    while suit_cards:  # ascending, as cards_of, without its list
+        low = suit_cards & -suit_cards
+        actions.append(ALL_ACTIONS[low.bit_length() - 1])
+        suit_cards ^= low
     if mask & WIZARD_MASK:
         actions.append(ALL_ACTIONS[FIRST_WIZARD])
     if mask & JESTER_MASK:

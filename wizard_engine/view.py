@@ -13,7 +13,7 @@ from typing import TypedDict
 from .actions import bid
 from .cards import JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards_of, sort_key
 from .reasons import ReasonJSON
-from .rules import NO_LED_SUIT, Seat, Trick
+from .rules import Seat, Trick
 from .scoring import ScoreRow
 from .state import Phase, State, plays_of
 
@@ -150,7 +150,7 @@ def seat_view(state: State, seat: Seat, theme: str = "classic") -> SeatView:
         "draws": [[{"seat": s, "card": card_name(c)} for s, c in draw] for draw in state.draws],
         "trump": _trump(state),
         "hand_counts": [h.bit_count() for h in state.hands],
-        "bids": [_visible_bid(state, seat, s) for s in range(state.players)],
+        "bids": [_visible_bid(state, seat, s) for s in range(state.num_players)],
         "has_bid": [b is not None for b in state.bids],
         "taken": list(state.taken),
         "trick": _trick(state.trick),
@@ -227,11 +227,11 @@ def _trump(state: State) -> TrumpView:
 
 
 def _trick(trick: Trick) -> TrickView:
-    led = trick.led
+    led = trick.led_suit
     return {
         "leader": trick.leader,
         "plays": [{"seat": s, "card": card_name(c)} for s, c in zip(trick.seats, trick.cards)],
-        "led": SUIT_LETTERS[led] if led is not None and led != NO_LED_SUIT else None,
+        "led": SUIT_LETTERS[led] if led is not None else None,
         "winner": trick.winner if trick.cards else None,
     }
 

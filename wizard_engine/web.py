@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from . import __version__, save
-from .bots import Bot, make_bot
+from .bots import Bot, bot_seed, make_bot
 from .config import (
     BIDDING_MODES,
     BOT_LEVELS,
@@ -52,7 +52,7 @@ class Session:
         if len(humans) > 1:
             raise WizardError(Reason("one_person_per_table"))
         self.human = humans[0] if humans else None
-        self.bots: dict[int, Bot] = {s: make_bot(p.bot, state.config.seed * 8 + s)
+        self.bots: dict[int, Bot] = {s: make_bot(p.bot, bot_seed(state.config.seed, s))
                                      for s, p in enumerate(players) if p.bot is not None}
 
     def view(self) -> SessionView:

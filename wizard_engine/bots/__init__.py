@@ -1,8 +1,9 @@
 """Bots: each decides from a seat's view only (the same dict the web page gets).
 
-``make_bot(level, seed, **settings)`` returns an object with ``decide(view) -> str`` giving
-a legal action in notation (``"play 7H"``, ``"bid 2"``, ``"trump H"``).  The same view and
-the same seed give the same decision.
+``make_bot(level, seed, **settings)`` returns an object with ``decide(view) -> Action``
+giving a legal :class:`~wizard_engine.actions.Action` (``str(action)`` is its notation,
+``"play 7H"``, ``"bid 2"``, ``"trump H"``).  The same view and the same seed give the same
+decision; :func:`bot_seed` gives every seat of a game its own seed.
 
 Levels:
 
@@ -26,7 +27,10 @@ import zlib
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from ..actions import Action
+
 View = Mapping[str, Any]  # a wizard_engine.view.SeatView; bots read it, never change it
+SEED_STRIDE = 8  # more than the most seats at a table (R4), so every seat's seed differs
 
 
 class Bot(Protocol):
@@ -34,9 +38,14 @@ class Bot(Protocol):
 
     level: str
 
-    def decide(self, view: View) -> str:
+    def decide(self, view: View) -> Action:
         """A legal action for the seat whose view this is; it must be that seat's turn."""
         ...
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game (or arena deal) seeded ``game_seed``."""
+    return game_seed * SEED_STRIDE + seat
 
 
 def decision_rng(seed: int, view: View) -> random.Random:
@@ -46,11 +55,10 @@ def decision_rng(seed: int, view: View) -> random.Random:
     return random.Random(zlib.crc32(key.encode()))
 
 
-def require_turn(view: View) -> list[str]:
-    """The view's legal actions; a bot asked to act out of turn is a caller's bug."""
+def require_turn(view: View) -> None:
+    """Check that the view's seat has a legal action: a bot asked out of turn is a caller's bug."""
     if not view["legal"]:
         raise ValueError("The bot was asked to act, but this seat has no legal action now")
-    return list(view["legal"])
 
 
 class RandomBot:
@@ -61,9 +69,11 @@ class RandomBot:
     def __init__(self, seed: int = 0, **settings: Any) -> None:
         self.seed = seed
 
-    def decide(self, view: View) -> str:
+    def decide(self, view: View) -> Action:
         """Any legal action, uniformly."""
-        return decision_rng(self.seed, view).choice(require_turn(view))
+        require_turn(view)
+        legal = [Action.parse(a) for a in view["legal"]]
+        return decision_rng(self.seed, view).choice(legal)
 
 
 def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:

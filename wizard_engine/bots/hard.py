@@ -23,7 +23,8 @@ import math
 import random
 from typing import Any
 
-from ..cards import SUIT_LETTERS, Card, Mask, card_name
+from ..actions import Action, bid, choose_trump, play
+from ..cards import Card, Mask
 from ..fast import play_then_playout, playout, sample_hands
 from ..scoring import round_points
 from . import decision_rng, require_turn
@@ -37,6 +38,7 @@ MIN_DEALS = 6
 MAX_DEALS = 200  # enough for the few-card endgames, whose deals cost more than their playouts
 SPITE = 0.0  # weight of the opponents' mean points against our own when choosing a card
 BID_SIGMA = 1.0  # how far (in tricks) a bid may stray from our estimate of the hand behind it
+BID_SIGMA_PER_CARD = 0.05  # ...and how much further per card in the round
 
 
 class HardBot:
@@ -54,20 +56,20 @@ class HardBot:
         self.infer_bids = infer_bids  # weight deals by how well they explain the visible bids
         self._fallback = MediumBot(seed)
 
-    def decide(self, view: View) -> str:
+    def decide(self, view: View) -> Action:
         """A legal action for this seat."""
         require_turn(view)
         if len(view["legal"]) == 1:
-            return str(view["legal"][0])
+            return Action.parse(view["legal"][0])
         if self.think_ms <= 0 and self.deals is None:
             return self._fallback.decide(view)
         know = read_view(view)
         rng = decision_rng(self.seed, view)
         if know.phase == "trump":
-            return f"trump {SUIT_LETTERS[best_trump(know)]}"
+            return choose_trump(best_trump(know))
         if know.phase == "bidding":
-            return f"bid {self._bid(know, rng)}"
-        return f"play {card_name(self._card(know, rng))}"
+            return bid(self._bid(know, rng))
+        return play(self._card(know, rng))
 
     # --- budget ---------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ class HardBot:
                   else know.counts[s] for s in range(know.players)]
         hands = sample_hands(know.pool, counts, know.allowed, rng)
         if hands is None:
-            loose = [m | _pool_mask(know) if m else 0 for m in know.allowed]
+            loose = [m | know.pool_mask if m else 0 for m in know.allowed]
             hands = sample_hands(know.pool, counts, loose, rng) or [0] * know.players
         if not know.hand_hidden:
             hands[know.seat] = know.hand
@@ -99,9 +101,9 @@ class HardBot:
         for s in range(know.players):
             b = know.bids[s]
             if b is None:
-                unseen = _pool_mask(know) | know.hand
+                unseen = know.pool_mask | know.hand
                 unseen &= ~hands[s]
-                b = round(sum(p for _, p in card_chances(hands[s], unseen, know.t, know.players,
+                b = round(sum(p for _, p in card_chances(hands[s], unseen, know.rules, know.players,
                                                          know.hand_size)))
             bids.append(b)
         return bids
@@ -111,15 +113,15 @@ class HardBot:
         estimate of the whole hand it was made with (held now plus played this round)."""
         if not self.infer_bids:
             return 1.0
-        pool = _pool_mask(know) | know.hand
+        pool = know.pool_mask | know.hand
         log_w = 0.0
-        sigma2 = 2 * (BID_SIGMA + 0.05 * know.hand_size) ** 2
+        sigma2 = 2 * (BID_SIGMA + BID_SIGMA_PER_CARD * know.hand_size) ** 2
         for s in range(know.players):
             b = know.bids[s]
             if b is None or s == know.seat or s in know.known_hands:
                 continue
             whole = hands[s] | know.played_by[s]
-            estimate = sum(p for _, p in card_chances(whole, (pool | know.played_by[s]) & ~whole, know.t,
+            estimate = sum(p for _, p in card_chances(whole, (pool | know.played_by[s]) & ~whole, know.rules,
                                                         know.players, know.hand_size))
             log_w -= (b - estimate) ** 2 / sigma2
         return math.exp(log_w)
@@ -129,7 +131,7 @@ class HardBot:
     def _bid(self, know: Knowledge, rng: random.Random, spread: int = 2) -> int:
         """The bid with the best mean score over the deals, among the ``2 * spread + 1``
         candidates nearest the card-chance estimate."""
-        legal = [int(a.split()[1]) for a in know.legal if a.startswith("bid ")]
+        legal = know.legal_bids()
         sure = 0 if know.hand_hidden else sure_tricks(know)
         candidates = [b for b in legal if b >= sure] or legal
         if len(candidates) == 1:
@@ -148,7 +150,7 @@ class HardBot:
             weight = self._weight(know, hands)
             for b in candidates:
                 bids[seat] = b
-                taken = playout(hands[:], bids, [0] * know.players, know.t, leader)
+                taken = playout(hands[:], bids, [0] * know.players, know.rules, leader)
                 totals[b] += weight * round_points(b, taken[seat])
         return max(candidates, key=lambda b: (totals[b], -abs(b - sure), -b))
 
@@ -169,17 +171,10 @@ class HardBot:
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
             for card in legal:
-                taken = play_then_playout(card, hands[:], bids, know.taken, know.t, seat,
+                taken = play_then_playout(card, hands[:], bids, know.taken, know.rules, seat,
                                           played, know.led, know.best, know.winner)
                 value = float(round_points(bids[seat], taken[seat]))
                 if self.spite:
                     value -= self.spite * sum(round_points(bids[s], taken[s]) for s in others) / len(others)
                 totals[card] += weight * value
         return max(legal, key=lambda c: (totals[c], -c))
-
-
-def _pool_mask(know: Knowledge) -> Mask:
-    mask = 0
-    for c in know.pool:
-        mask |= 1 << c
-    return mask

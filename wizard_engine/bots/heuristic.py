@@ -7,28 +7,62 @@ an opponent is out of the suit and holds a trump.
 
 from __future__ import annotations
 
+from ..actions import Action, bid, choose_trump, play
 from ..cards import (
+    FIRST_WIZARD,
     JESTER,
     RANK_OF,
-    SUIT_LETTERS,
+    RANKS,
+    SPECIAL_MASK,
     SUIT_MASK,
     SUIT_OF,
     WIZARD,
     WIZARD_MASK,
     Card,
     Mask,
-    card_name,
     cards_of,
+    mask_of,
+    suit_card,
 )
-from ..fast import BEATS, POWER, UNI, policy_card
+from ..fast import POWER, policy_card
+from ..rules import (
+    COLOURLESS,
+    FOLLOW_SUIT,
+    NOTHING_LED,
+    TrickRules,
+    beats,
+    led_after,
+    trump_suit,
+)
 from . import decision_rng, require_turn
 from .knowledge import Knowledge, View, read_view
 
-LONG_ROUND_BONUS = 0.1
 MEDIUM_BID_DEALS = 12  # Medium bids by a quick look at a dozen deals
 
+# Card-chance estimates (card_chances):
+WIZARD_CHANCE = 0.95  # a Wizard takes its trick unless an earlier Wizard was played
+WIZARD_SPOIL = 0.8  # the share of an opponent's Wizard that lands on one of our winners
+LONG_TRUMPS = 3  # this many trumps or more win tricks by ruffing...
+LONG_TRUMP_CARDS = 4  # ...in rounds of at least this many cards,
+LONG_TRUMP_CHANCE = 0.15  # each with at least this chance,
+LONG_TRUMP_STEP = 0.1  # plus this much per trump beyond LONG_TRUMPS (counted up to 3 more)
+# Long rounds give tricks the card-by-card chances miss (length, ruffs, forced plays):
+LONG_ROUND_BONUS = 0.1  # extra tricks per card beyond LONG_ROUND_FROM, at REFERENCE_PLAYERS
+LONG_ROUND_FROM = 4
+REFERENCE_PLAYERS = 4
 
-def card_chances(hand: Mask, unseen: Mask, t: int, players: int, opp_cards: int) -> list[tuple[Card, float]]:
+# The Easy bot's count of obvious winners: a Wizard is one trick, and
+EASY_HIGH_TRUMP_RANK = 10  # a trump of jack or higher (rank 10: the jack, R3)...
+EASY_HIGH_TRUMP = 0.8  # ...is most of a trick;
+EASY_LOW_TRUMP = 0.3  # a lower trump a third of one;
+EASY_HIGH_PLAIN_RANK = 12  # a plain king or ace (rank 12: the king)...
+EASY_HIGH_PLAIN = 0.5  # ...half a trick (EASY_HIGH_COLOURLESS in Unicoloured, no trump to fear);
+EASY_HIGH_COLOURLESS = 0.3
+EASY_NOISE = (-0.5, 0, 0, 0.5)  # a beginner's misjudgement of the hand, drawn per bid
+
+
+def card_chances(hand: Mask, unseen: Mask, rules: TrickRules, players: int,
+                 opp_cards: int) -> list[tuple[Card, float]]:
     """Each card's estimated chance of taking a trick (standard or Unicoloured rules).
 
     ``unseen`` holds the cards that may be in opponents' hands; ``opp_cards`` is how many
@@ -39,29 +73,31 @@ def card_chances(hand: Mask, unseen: Mask, t: int, players: int, opp_cards: int)
     q = min(1.0, (players - 1) * k / u)  # chance a given unseen card is in some opponent's hand
     wiz_out = (unseen & WIZARD_MASK).bit_count()
     # a Wizard takes one trick: the share of our tricks an opponent's Wizard spoils
-    p_wiz = min(1.0, 0.8 * wiz_out * q / max(k, 1))
-    if t == UNI:
+    p_wiz = min(1.0, WIZARD_SPOIL * wiz_out * q / max(k, 1))
+    if rules == COLOURLESS:
         return [(c, _uni_chance(c, unseen, q, p_wiz, players)) for c in cards_of(hand)]
-    trump_out = (unseen & SUIT_MASK[t]).bit_count() if t < 4 else 0
+    trump = trump_suit(rules)
+    trump_mask = SUIT_MASK[trump] if trump is not None else 0
+    trump_out = (unseen & trump_mask).bit_count()
     p_trump = 1 - (1 - trump_out / u) ** k
-    my_trumps = (hand & SUIT_MASK[t]).bit_count() if t < 4 else 0
+    my_trumps = (hand & trump_mask).bit_count()
     out = []
     for c in cards_of(hand):
         suit = SUIT_OF[c]
         if suit == WIZARD:
-            out.append((c, 0.95))
+            out.append((c, WIZARD_CHANCE))
             continue
         if suit == JESTER:
             out.append((c, 0.0))
             continue
         higher = (unseen & SUIT_MASK[suit] & ~((1 << (c + 1)) - 1)).bit_count()
         p = (1 - q) ** higher * (1 - p_wiz)
-        if suit != t:
+        if suit != trump:
             suit_out = (unseen & SUIT_MASK[suit]).bit_count()
             p_void = (1 - suit_out / u) ** k
             p *= (1 - p_void * p_trump) ** (players - 1)
-        elif my_trumps >= 3 and k >= 4:
-            p = max(p, 0.15 + 0.1 * min(my_trumps - 3, 3))  # long trumps win by ruffing
+        elif my_trumps >= LONG_TRUMPS and k >= LONG_TRUMP_CARDS:
+            p = max(p, LONG_TRUMP_CHANCE + LONG_TRUMP_STEP * min(my_trumps - LONG_TRUMPS, 3))
         out.append((c, p))
     return out
 
@@ -69,29 +105,22 @@ def card_chances(hand: Mask, unseen: Mask, t: int, players: int, opp_cards: int)
 def _uni_chance(c: Card, unseen: Mask, q: float, p_wiz: float, players: int) -> float:
     suit = SUIT_OF[c]
     if suit == WIZARD:
-        return 0.95
+        return WIZARD_CHANCE
     if suit == JESTER:
         return 0.0
     rank = RANK_OF[c]
-    higher = sum(1 for o in cards_of(unseen) if SUIT_OF[o] < 4 and RANK_OF[o] > rank)
+    higher = sum(1 for o in cards_of(unseen & ~SPECIAL_MASK) if RANK_OF[o] > rank)
     return (1 - q) ** higher * (1 - p_wiz)
 
 
 def expected_tricks(know: Knowledge, hand: Mask | None = None) -> float:
     """The estimated number of tricks ``hand`` (default: own hand) takes."""
     hand = know.hand if hand is None else hand
-    unseen = _unseen(know) & ~hand
-    estimate = sum(p for _, p in card_chances(hand, unseen, know.t, know.players, know.hand_size))
-    # Long rounds give tricks the card-by-card chances miss (length, ruffs, forced plays):
-    # a correction measured in Medium-against-Medium games.
-    return estimate + LONG_ROUND_BONUS * max(0, know.hand_size - 4) * 4 / know.players
-
-
-def _unseen(know: Knowledge) -> Mask:
-    mask = 0
-    for c in know.pool:
-        mask |= 1 << c
-    return mask
+    unseen = know.pool_mask & ~hand
+    estimate = sum(p for _, p in card_chances(hand, unseen, know.rules, know.players, know.hand_size))
+    # A correction measured in Medium-against-Medium games.
+    long_cards = max(0, know.hand_size - LONG_ROUND_FROM)
+    return estimate + LONG_ROUND_BONUS * long_cards * REFERENCE_PLAYERS / know.players
 
 
 def sure_tricks(know: Knowledge) -> int:
@@ -99,10 +128,11 @@ def sure_tricks(know: Knowledge) -> int:
     except a Wizard (the top trump and those below it in an unbroken run)."""
     hand = know.hand
     sure = (hand & WIZARD_MASK).bit_count()
-    if know.t < 4:
-        unseen = _unseen(know)
-        for rank in range(13, 0, -1):
-            c = know.t * 13 + rank - 1
+    trump = trump_suit(know.rules)
+    if trump is not None:
+        unseen = know.pool_mask
+        for rank in range(RANKS, 0, -1):
+            c = suit_card(trump, rank)
             if hand >> c & 1:
                 sure += 1
             elif unseen >> c & 1:
@@ -112,7 +142,7 @@ def sure_tricks(know: Knowledge) -> int:
 
 def choose_bid(know: Knowledge, estimate: float) -> int:
     """The legal bid closest to ``estimate``; never below the sure tricks when it can be helped."""
-    legal = [int(a.split()[1]) for a in know.legal if a.startswith("bid ")]
+    legal = know.legal_bids()
     sure = sure_tricks(know) if not know.hand_hidden else 0
     above = [b for b in legal if b >= sure] or legal
     return min(above, key=lambda b: (abs(b - estimate), -b))
@@ -127,7 +157,7 @@ def best_trump(know: Knowledge) -> int:
         return min(range(4), key=lambda s: ((shown & SUIT_MASK[s]).bit_count(), s))
 
     def strength(suit: int) -> tuple[float, int, int]:
-        unseen = _unseen(know) & ~know.hand
+        unseen = know.pool_mask & ~know.hand
         chances = card_chances(know.hand, unseen, suit, know.players, know.hand_size)
         ranks = sum(RANK_OF[c] for c in cards_of(know.hand & SUIT_MASK[suit]))
         return (round(sum(p for _, p in chances), 6), (know.hand & SUIT_MASK[suit]).bit_count(), ranks)
@@ -142,42 +172,45 @@ class EasyBot:
     def __init__(self, seed: int = 0, **settings: object) -> None:
         self.seed = seed
 
-    def decide(self, view: View) -> str:
+    def decide(self, view: View) -> Action:
         """A legal action for this seat."""
         require_turn(view)
         know = read_view(view)
         rng = decision_rng(self.seed, view)
         if know.phase == "trump":
-            return f"trump {SUIT_LETTERS[best_trump(know)]}"
+            return choose_trump(best_trump(know))
         if know.phase == "bidding":
             if know.hand_hidden:
-                return f"bid {choose_bid(know, 0)}"
-            estimate = 0.0
-            for c in cards_of(know.hand):
-                suit, rank = SUIT_OF[c], RANK_OF[c]
-                if suit == WIZARD:
-                    estimate += 1
-                elif suit < 4 and suit == know.t and rank >= 10:
-                    estimate += 0.8
-                elif suit < 4 and suit == know.t:
-                    estimate += 0.3
-                elif suit < 4 and rank >= 12:
-                    estimate += 0.5 if know.t != UNI else 0.3
-            estimate += rng.choice((-0.5, 0, 0, 0.5))
-            return f"bid {choose_bid(know, estimate)}"
-        return f"play {card_name(easy_card(know))}"
+                return bid(choose_bid(know, 0))
+            return bid(choose_bid(know, easy_estimate(know) + rng.choice(EASY_NOISE)))
+        return play(easy_card(know))
+
+
+def easy_estimate(know: Knowledge) -> float:
+    """A beginner's count of the tricks in the hand: Wizards, high trumps, high plain cards."""
+    estimate = 0.0
+    for c in cards_of(know.hand):
+        suit, rank = SUIT_OF[c], RANK_OF[c]
+        if suit == WIZARD:
+            estimate += 1
+        elif suit == JESTER:
+            continue
+        elif suit == know.rules:
+            estimate += EASY_HIGH_TRUMP if rank >= EASY_HIGH_TRUMP_RANK else EASY_LOW_TRUMP
+        elif rank >= EASY_HIGH_PLAIN_RANK:
+            estimate += EASY_HIGH_PLAIN if know.rules != COLOURLESS else EASY_HIGH_COLOURLESS
+    return estimate
 
 
 def easy_card(know: Knowledge) -> Card:
     """A beginner's card: wanting tricks, the cheapest card that takes the trick so far
     (or the strongest when leading); wanting none, the weakest card."""
     legal = know.legal_cards()
-    power = POWER[know.t]
+    power = POWER[know.rules]
     need = (know.bids[know.seat] or 0) - know.taken[know.seat]
     if need > 0:
         if know.trick:
-            beats = BEATS[know.t]
-            winners = [c for c in legal if beats[know.best * 60 + c]]
+            winners = [c for c in legal if beats(c, know.best, know.rules)]
             if winners:
                 return min(winners, key=lambda c: power[c])
             return min(legal, key=lambda c: power[c])
@@ -195,23 +228,23 @@ class MediumBot:
         self.seed = seed
         self.bid_deals = bid_deals  # deals tried per bid (0: the card-chance estimate alone)
 
-    def decide(self, view: View) -> str:
+    def decide(self, view: View) -> Action:
         """A legal action for this seat."""
         require_turn(view)
         know = read_view(view)
         if know.phase == "trump":
-            return f"trump {SUIT_LETTERS[best_trump(know)]}"
+            return choose_trump(best_trump(know))
         if know.phase == "bidding":
             if know.hand_hidden:
-                return f"bid {choose_bid(know, _foresight_estimate(know))}"
+                return bid(choose_bid(know, _foresight_estimate(know)))
             if self.bid_deals:
                 from .hard import (
                     HardBot,  # a quick look at a few deals, as a player imagines them
                 )
                 bot = HardBot(self.seed, deals=self.bid_deals, infer_bids=False)
-                return f"bid {bot._bid(know, decision_rng(self.seed, view), spread=1)}"
-            return f"bid {choose_bid(know, expected_tricks(know))}"
-        return f"play {card_name(medium_card(know))}"
+                return bid(bot._bid(know, decision_rng(self.seed, view), spread=1))
+            return bid(choose_bid(know, expected_tricks(know)))
+        return play(medium_card(know))
 
 
 def _foresight_estimate(know: Knowledge) -> float:
@@ -219,36 +252,34 @@ def _foresight_estimate(know: Knowledge) -> float:
     pool = know.pool
     if not pool:
         return 0.0
-    beats = BEATS[know.t]
     wins = 0
-    shown = [m for m in know.known_hands.values()]
+    shown = [o for m in know.known_hands.values() for o in cards_of(m)]
     for c in pool:
         # Our card wins if it beats every shown card, whoever leads (approximation: we lead).
-        if all(beats[c * 60 + o] == 0 for m in shown for o in cards_of(m)) and SUIT_OF[c] != JESTER:
+        if SUIT_OF[c] != JESTER and not any(beats(o, c, know.rules) for o in shown):
             wins += 1
     return wins / len(pool)
 
 
-def can_be_beaten(know: Knowledge, card: Card, best_after: bool = True) -> bool:
+def can_be_beaten(know: Knowledge, card: Card) -> bool:
     """True when an unseen card held by a seat still to play could take ``card``'s trick."""
-    unseen = _unseen(know)
-    t = know.t
-    beats = BEATS[t]
+    unseen = know.pool_mask
+    rules = know.rules
     to_play = _seats_after(know)
     if not to_play:
         return False
     if unseen & WIZARD_MASK:
         return True
-    led = know.led if know.trick else SUIT_OF[card]
+    led = know.led if know.trick else led_after(NOTHING_LED, card)
+    follow = FOLLOW_SUIT[led]  # the suit to follow, if any
     for o in cards_of(unseen):
-        if not beats[card * 60 + o]:
+        if not beats(o, card, rules):
             continue
-        suit = SUIT_OF[o]
         # A trump can only come from a seat out of the led suit: assume none is while no
         # seat still to play has shown out and enough of the suit is unseen to go round.
-        if (t != UNI and 0 <= led < 4 and suit != led and suit < 4
+        if (rules != COLOURLESS and follow and o < FIRST_WIZARD and not follow >> o & 1
                 and not any(know.voids[s] >> led & 1 for s in to_play)
-                and (unseen & SUIT_MASK[led]).bit_count() >= len(to_play)):
+                and (unseen & follow).bit_count() >= len(to_play)):
             continue
         return True
     return False
@@ -264,24 +295,13 @@ def medium_card(know: Knowledge) -> Card:
     legal = know.legal_cards()
     if len(legal) == 1:
         return legal[0]
-    power = POWER[know.t]
+    power = POWER[know.rules]
     need = (know.bids[know.seat] or 0) - know.taken[know.seat]
-    beats = BEATS[know.t]
     if need > 0:
         if not know.trick:
-            sure = [c for c in legal if SUIT_OF[c] < 4 and not can_be_beaten(know, c)]
+            sure = [c for c in legal if c < FIRST_WIZARD and not can_be_beaten(know, c)]
         else:
-            sure = [c for c in legal if beats[know.best * 60 + c] and not can_be_beaten(know, c)]
+            sure = [c for c in legal if beats(c, know.best, know.rules) and not can_be_beaten(know, c)]
         if sure:
             return min(sure, key=lambda c: power[c])
-    mask = 0
-    for c in legal:
-        mask |= 1 << c
-    return policy_card(mask, need, len(know.trick), know.players, know.best, know.t, know.tricks_left)
-
-
-def _higher_unseen(know: Knowledge, card: Card) -> int:
-    suit = SUIT_OF[card]
-    if suit >= 4:
-        return 0
-    return (_unseen(know) & SUIT_MASK[suit] & ~((1 << (card + 1)) - 1)).bit_count()
+    return policy_card(mask_of(legal), need, len(know.trick), know.players, know.best, know.rules)

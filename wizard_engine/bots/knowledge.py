@@ -13,28 +13,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..actions import Action
 from ..cards import (
     BIT,
-    DECK_SIZE,
     FIRST_JESTER,
     FIRST_WIZARD,
+    FULL_MASK,
     JESTER,
+    SPECIAL_MASK,
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
     WIZARD,
     Card,
     Mask,
-    card_name,
+    canonical,
     cards_of,
     mask_of,
     parse_card,
 )
-from ..fast import BEATS, NOT_LED, trump_index
-from ..rules import own_cards
+from ..rules import (
+    FOLLOW_SUIT,
+    LED_AFTER,
+    NOTHING_LED,
+    Led,
+    Trick,
+    TrickRules,
+    own_cards,
+    trick_rules,
+)
 
 View = dict[str, Any]
-FULL: Mask = (1 << DECK_SIZE) - 1
 
 
 @dataclass
@@ -43,48 +52,41 @@ class Knowledge:
 
     seat: int
     players: int
-    round: int
     hand_size: int
     phase: str
-    unicoloured: bool
-    t: int  # trump table index (fast.trump_index)
+    rules: TrickRules  # the round's trump suit, NO_TRUMP or COLOURLESS
     hand: Mask  # own hand (0 when hidden under Foresight)
     hand_hidden: bool
     known_hands: dict[int, Mask]  # hands shown under Foresight
     counts: list[int]  # cards in each hand now
     allowed: list[Mask]  # cards each other seat may hold
     pool: list[Card]  # unseen cards (other hands and the stock)
+    pool_mask: Mask  # the same as a mask
     bids: list[int | None]  # bids as visible
     taken: list[int]
     dealer: int
     trick: list[tuple[int, Card]]  # the current trick so far
-    led: int = NOT_LED
+    led: Led = NOTHING_LED
     best: int = -1
     winner: int = -1
-    legal: list[str] = field(default_factory=list)
-    totals: list[int] = field(default_factory=list)
+    legal: list[Action] = field(default_factory=list)  # the view's legal actions, read once
     voids: list[int] = field(default_factory=list)  # bitmask of suits shown out of, per seat
     played_by: list[Mask] = field(default_factory=list)  # cards each seat has played this round
 
-    @property
-    def tricks_left(self) -> int:
-        """Tricks still to be won this round, the current one included."""
-        return self.hand.bit_count() if not self.hand_hidden else self.hand_size
-
     def legal_cards(self) -> list[Card]:
-        """Exact cards of own hand that the view lists as legal plays."""
-        names = {a.split()[1] for a in self.legal if a.startswith("play ")}
-        out, seen_special = [], set()
+        """Exact cards of own hand that the view lists as legal plays (one copy per kind of
+        special card: the lowest held)."""
+        plays = {a.card for a in self.legal if a.kind == "play"}
+        out = []
         for c in cards_of(self.hand):
-            name = card_name(c)
-            if name in names:
-                if c >= FIRST_WIZARD:
-                    kind = SUIT_OF[c]
-                    if kind in seen_special:
-                        continue
-                    seen_special.add(kind)
+            if canonical(c) in plays:
+                plays.discard(canonical(c))
                 out.append(c)
         return out
+
+    def legal_bids(self) -> list[int]:
+        """The bids the view lists as legal."""
+        return [a.bid for a in self.legal if a.kind == "bid"]
 
 
 class _Copies:
@@ -113,7 +115,7 @@ def read_view(view: View) -> Knowledge:
     seat, players = view["seat"], len(view["players"])
     uni = bool(view["options"].get("unicoloured"))
     trump = view["trump"]["suit"]
-    t = trump_index(SUIT_LETTERS.index(trump) if trump else None, uni)
+    rules = trick_rules(SUIT_LETTERS.index(trump) if trump else None, uni)
     copies = _Copies(uni)
     seen = 0
     # Own hand first (its copies), then shown hands, played cards, the turned-up card.
@@ -131,21 +133,19 @@ def read_view(view: View) -> Knowledge:
     played_by = [0] * players
     trick_plays: list[tuple[int, Card]] = []
     for trick in list(view["tricks"]) + [view["trick"]]:
-        led = NOT_LED
+        led = NOTHING_LED
         trick_plays = []
         for play in trick["plays"]:
             s, card = play["seat"], copies.card(play["card"], play["seat"])
             trick_plays.append((s, card))
-            suit = SUIT_OF[card]
-            if 0 <= led < 4 and suit < 4 and suit != led:
+            if FOLLOW_SUIT[led] and not BIT[card] & (FOLLOW_SUIT[led] | SPECIAL_MASK):
                 voids[s] |= 1 << led  # R13: did not follow, so holds none of the led suit
-            if led == NOT_LED and suit != JESTER:
-                led = suit
+            led = LED_AFTER[led][card]
             played_by[s] |= BIT[card]
             seen |= BIT[card]
     if view["trump"]["card"] and not uni:
         seen |= BIT[copies.card(view["trump"]["card"], None)]
-    pool_mask = FULL & ~seen & ~hand
+    pool_mask = FULL_MASK & ~seen & ~hand
     counts = list(view["hand_counts"])
     allowed = []
     for s in range(players):
@@ -165,22 +165,22 @@ def read_view(view: View) -> Knowledge:
     if hand_hidden:
         allowed[seat] = pool_mask
     know = Knowledge(
-        seat=seat, players=players, round=view["round"], hand_size=view["hand_size"],
-        phase=view["phase"], unicoloured=uni, t=t, hand=hand, hand_hidden=hand_hidden,
-        known_hands=known, counts=counts, allowed=allowed, pool=cards_of(pool_mask),
+        seat=seat, players=players, hand_size=view["hand_size"],
+        phase=view["phase"], rules=rules, hand=hand, hand_hidden=hand_hidden,
+        known_hands=known, counts=counts, allowed=allowed, pool=cards_of(pool_mask), pool_mask=pool_mask,
         bids=list(view["bids"]), taken=list(view["taken"]), dealer=view["dealer"],
-        trick=[], legal=list(view["legal"]), totals=list(view["totals"]), voids=voids,
+        trick=[], legal=[Action.parse(a) for a in view["legal"]], voids=voids,
         played_by=played_by)
     _replay_trick(know, trick_plays)
     return know
 
 
 def _replay_trick(know: Knowledge, plays: list[tuple[int, Card]]) -> None:
-    """Fill in the current trick's led suit and winner (the engine's rules, via fast.BEATS)."""
-    beats = BEATS[know.t]
+    """Fill in the current trick's led suit and winner, by the engine's own :class:`Trick`."""
+    if not plays:
+        return
+    trick = Trick(plays[0][0])
     for seat, card in plays:
-        if not know.trick or beats[know.best * DECK_SIZE + card]:
-            know.best, know.winner = card, seat
-        if know.led == NOT_LED and SUIT_OF[card] != JESTER:
-            know.led = SUIT_OF[card]
-        know.trick.append((seat, card))
+        trick.add(seat, card, know.rules)
+    know.trick = list(zip(trick.seats, trick.cards))
+    know.led, know.best, know.winner = trick.led, trick.best, trick.winner

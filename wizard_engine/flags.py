@@ -1,0 +1,42 @@
+"""Game options as command-line flags, shared by ``arena``, ``play`` and the other tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import Options
+from .errors import ConfigError
+from .reasons import Reason
+
+OPTION_FLAGS: dict[str, tuple[str, Any]] = {
+    "hidden_bids": ("bidding", "hidden"),
+    "secret_bids": ("bidding", "secret"),
+    "canadian": ("canadian", True),
+    "plus_minus_one": ("plus_minus_one", True),
+    "foresight": ("foresight", True),
+    "unicoloured": ("unicoloured", True),
+}
+"""Each flag and the :class:`Options` field it sets."""
+
+
+def parse_options(names: list[str]) -> Options:
+    """``hidden_bids``, ``secret_bids``, ``canadian``, ``plus_minus_one``, ``foresight``,
+    ``unicoloured`` (or ``name=value``) into :class:`Options`; ConfigError on an unknown flag."""
+    fields: dict[str, Any] = {}
+    for name in names:
+        for part in name.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "=" in part:
+                key, text = part.split("=", 1)
+                fields[key] = text if key == "bidding" else text.lower() in ("1", "true", "yes")
+            elif part in OPTION_FLAGS:
+                key, flag = OPTION_FLAGS[part]
+                fields[key] = flag
+            else:
+                raise ConfigError(Reason("options_unknown", {"options": part}))
+    try:
+        return Options(**fields)
+    except TypeError:  # name=value with a name that is no option
+        raise ConfigError(Reason("options_unknown", {"options": ", ".join(names)})) from None
