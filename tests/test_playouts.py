@@ -62,6 +62,11 @@ def test_game_seeds_are_stable_across_processes() -> None:
     assert soak.game_config(7, 53).seed == soak.game_seed(7, 53)
 
 
+def test_jobs_share_the_games_and_find_what_one_process_finds() -> None:
+    alone, shared = soak.soak(8, seed=SEED, rate=0.2), soak.soak(8, seed=SEED, rate=0.2, jobs=2)
+    assert shared.to_json() == alone.to_json() and alone.games == 8
+
+
 def test_the_same_game_is_played_at_every_rate() -> None:
     light, heavy = soak.soak(3, seed=SEED, rate=0.0), soak.soak(3, seed=SEED, rate=1.0)
     assert light.positions == heavy.positions and light.checks["twin"] == 0
