@@ -3,7 +3,8 @@
 
     python3 build.py                 assemble dist/
     python3 build.py serve [--port N]  build, then serve dist/ on http://127.0.0.1:N/
-    python3 build.py test [PYTEST ARGS]  run every test (CPython, Pyodide, browser)
+    python3 build.py test [PYTEST ARGS]  lint, then run every test (CPython, Pyodide, browser)
+    python3 build.py lint            ruff and mypy (configured in pyproject.toml)
 
 dist/ holds everything the static site needs and nothing from another origin:
 the page (web/), Pyodide's core runtime from the pinned npm package (its
@@ -12,8 +13,8 @@ wheel with a lock file that pins its sha256 (the browser verifies it), a web
 app manifest with icons, and a service worker that precaches all of it under a
 cache named after the content, so a new build replaces the old cache.
 
-Tools that build.py needs beyond Python (hatchling for the wheel; pytest and
-Playwright for the tests) are installed from pinned requirement files into a
+Tools that build.py needs beyond Python (hatchling for the wheel; pytest,
+pytest-xdist, Playwright, ruff and mypy for the tests) are installed from pinned requirement files into a
 local virtual environment, .venv/.
 """
 from __future__ import annotations
@@ -23,8 +24,8 @@ import base64
 import contextlib
 import functools
 import hashlib
-import importlib.util
 import http.server
+import importlib.util
 import json
 import math
 import os
@@ -35,6 +36,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 import venv
 import zlib
 from collections.abc import Iterator, Sequence
@@ -76,6 +78,11 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'se
 SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
 ICON_SIZES = (192, 512)
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+PLAYWRIGHT_INSTALL_TIMEOUT_S = 600  # a real download is ~170 MB; offline it fails in seconds
+PLAYWRIGHT_RETRY_S = 24 * 3600  # after a failed download, use the system's Chromium for a day
+MAX_TEST_WORKERS = 4  # pytest-xdist workers: one per core, each with its own Chromium
+LINT_PATHS = ("wizard_engine", "tests", "build.py", "conftest.py")
+LINT_E2E = ("e2e", "bench")  # bench/ imports e2e/sitetools.py
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -416,7 +423,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the right types for modules and wasm, revalidating always,
     under our Content-Security-Policy."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (as in the base)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -477,9 +484,39 @@ def system_chromium() -> str | None:
     return None
 
 
+def install_playwright_chromium(python: str) -> bool:
+    """Try `playwright install chromium` (a download from Playwright's servers); True if it worked.
+
+    Quiet, and bounded: without internet it fails within seconds. A failure is remembered
+    for a day in .cache/, so an offline machine does not retry on every run.
+    """
+    failed = CACHE / "playwright-download-failed"
+    if failed.exists() and time.time() - failed.stat().st_mtime < PLAYWRIGHT_RETRY_S:
+        return False
+    print("test: downloading Playwright's Chromium (playwright install chromium)", flush=True)
+    env = {**os.environ, "PLAYWRIGHT_DOWNLOAD_CONNECTION_TIMEOUT": "15000"}  # ms, per connection
+    try:
+        result = subprocess.run([python, "-m", "playwright", "install", "chromium"], capture_output=True,
+                                text=True, env=env, timeout=PLAYWRIGHT_INSTALL_TIMEOUT_S)
+        ok = result.returncode == 0 and playwright_chromium(python) is not None
+    except (OSError, subprocess.TimeoutExpired):
+        ok = False
+    if ok:
+        failed.unlink(missing_ok=True)
+    else:
+        failed.parent.mkdir(parents=True, exist_ok=True)
+        failed.touch()
+        print("test: the download failed (no internet?); trying the system's Chromium", flush=True)
+    return ok
+
+
 def choose_chromium(python: str) -> str:
-    """'' for Playwright's own Chromium, else a system Chromium's path (apt-installed if root)."""
-    if playwright_chromium(python):
+    """'' for Playwright's own Chromium (downloaded if need be), else a system Chromium's path.
+
+    Playwright's own browser matches its version; without internet, a system Chromium
+    (on Debian, as root, the `chromium` package is installed), else advice.
+    """
+    if playwright_chromium(python) or install_playwright_chromium(python):
         print("test: using Playwright's Chromium", flush=True)
         return ""
     if found := system_chromium():
@@ -492,18 +529,46 @@ def choose_chromium(python: str) -> str:
             return found
     raise BuildError(
         "no Chromium found for the browser tests: install one, e.g. "
-        "`sudo apt-get install chromium` (Debian/Ubuntu) or "
-        f"`{venv_python()} -m playwright install chromium`"
+        f"`{venv_python()} -m playwright install chromium` (needs internet) or "
+        "`sudo apt-get install chromium` (Debian/Ubuntu)"
     )
 
 
+def lint(python: str | None = None) -> int:
+    """ruff, then mypy (configured in pyproject.toml); 0 when both are clean."""
+    python = python or str(ensure_venv(TEST_REQUIREMENTS))
+    commands = [
+        ["ruff", "check", *LINT_PATHS, *LINT_E2E],
+        # Twice: e2e/conftest.py and the root's conftest.py would be one module name.
+        ["mypy", *LINT_PATHS],
+        ["mypy", *LINT_E2E],
+    ]
+    failed = 0
+    for command in commands:
+        print("lint: $ " + " ".join(command), flush=True)
+        failed |= subprocess.call([python, "-m", *command], cwd=ROOT)
+    print(f"lint: {'FAILED' if failed else 'clean'}", flush=True)
+    return 1 if failed else 0
+
+
 def test(pytest_args: Sequence[str]) -> int:
-    """Run every test: the engine under CPython, the Pyodide check, the browser tests."""
+    """Lint, then run every test: the engine under CPython, the Pyodide check, the browser tests.
+
+    The site is built once here and named in $WIZARD_SITE for every pytest worker; the
+    tests run in parallel (pytest-xdist, one worker per core up to four; `-n 0` turns it off).
+    """
     python = str(ensure_venv(TEST_REQUIREMENTS))
+    linted = lint(python)
     env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [python, "-m", "pytest", "tests", "e2e", *pytest_args]
-    print("test: $ " + " ".join(command), flush=True)
-    return subprocess.call(command, cwd=ROOT, env=env)
+    with tempfile.TemporaryDirectory(prefix="wizard-test-") as tmp:
+        env["WIZARD_SITE"] = str(build(Path(tmp) / "dist"))
+        workers = str(min(os.cpu_count() or 1, MAX_TEST_WORKERS))
+        command = [python, "-m", "pytest", "tests", "e2e", "-n", workers, "--dist", "worksteal", *pytest_args]
+        print("test: $ " + " ".join(command), flush=True)
+        tested = subprocess.call(command, cwd=ROOT, env=env)
+    if linted and not tested:
+        print("test: the tests passed but lint failed (see above)", file=sys.stderr)
+    return tested or linted
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -513,7 +578,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("build", help="assemble dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="run every test; extra arguments go to pytest")
+    commands.add_parser("test", help="lint, then run every test; extra arguments go to pytest")
+    commands.add_parser("lint", help="ruff and mypy over the code")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -522,6 +588,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             serve(args.port)
         elif args.command == "test":
             return test(extra)
+        elif args.command == "lint":
+            return lint()
         else:
             build()
     except BuildError as error:

@@ -27,9 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sitetools import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+import build  # noqa: E402
 
 BARE_HTML = """<!doctype html>
 <html lang="en" data-engine="loading">

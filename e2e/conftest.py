@@ -1,9 +1,9 @@
 """Browser tests of the built site: pytest-playwright driving Chromium.
 
-The session builds the site once (build.py, into a temporary folder) and
-serves it from a ThreadingHTTPServer on 127.0.0.1 at a free port; `base_url`
-points there, so `page.goto("./")` opens the game. Helpers live in
-sitetools.py.
+The session serves the site (built once for the run: the `site` fixture of the
+repository's conftest.py) from a ThreadingHTTPServer on 127.0.0.1 at a free
+port; `base_url` points there, so `page.goto("./")` opens the game. Helpers
+live in sitetools.py.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
-from sitetools import CHROMIUM_ARGS, Watch, build, chromium_path, serve
+from sitetools import CHROMIUM_ARGS, Watch, chromium_path, serve
 
 
 @pytest.fixture(scope="session")
@@ -22,15 +22,6 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if path := chromium_path():
         args["executable_path"] = path
     return args
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once for the session."""
-    try:
-        return build.build(tmp_path_factory.mktemp("site") / "dist")
-    except build.BuildError as error:
-        pytest.exit(f"build.py failed: {error}", returncode=3)
 
 
 @pytest.fixture(scope="session")

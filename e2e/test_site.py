@@ -119,6 +119,7 @@ def test_the_page_declares_a_strict_csp_and_an_installable_manifest(page: Page, 
     assert "default-src 'self'" in csp and "'wasm-unsafe-eval'" in csp
     assert "unsafe-inline" not in csp and "unsafe-eval'" not in csp.replace("wasm-unsafe-eval", "")
     manifest_href = page.get_attribute('link[rel="manifest"]', "href")
+    assert manifest_href, "the page links no manifest"
     response = page.request.get(base_url + manifest_href)
     assert response.ok
     manifest = json.loads(response.body())

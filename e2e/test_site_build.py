@@ -23,7 +23,9 @@ def test_the_lock_file_pins_the_shipped_wheel(site: Path) -> None:
 
 def test_the_service_worker_precaches_every_file_under_a_content_named_cache(site: Path) -> None:
     text = (site / build.SERVICE_WORKER).read_text()
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    found = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert found, "no PRECACHE list in the service worker"
+    precache = json.loads(found.group(1))
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert set(precache) == (files - {build.SERVICE_WORKER}) | {"./"}
     assert re.search(r'const CACHE = "wizard-[0-9a-f]{16}";', text)

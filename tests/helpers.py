@@ -17,7 +17,7 @@ def deal(hands: list[str], turned: str | None = None, dealer: int = 0, round_: i
     for hand in words:
         split.append(cards[start:start + len(hand)])
         start += len(hand)
-    config = GameConfig.of(len(hands), seed=seed, **options)  # type: ignore[arg-type]
+    config = GameConfig.of(len(hands), seed=seed, **options)
     state = State.with_deal(config, split, cards[-1] if turned else None, dealer, round_)
     if totals is not None:
         state.totals = list(totals)

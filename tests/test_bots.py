@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from wizard_engine.actions import Action
 from wizard_engine.bots import make_bot
 from wizard_engine.cards import parse_card, parse_cards
 from wizard_engine.config import GameConfig
@@ -78,7 +79,9 @@ def test_r22_decisions_depend_on_the_view_only(level: str) -> None:
     a = State.with_deal(config, hands, turned, dealer=3)
     b = State.with_deal(config, [hands[0], hands[2], hands[1], hands[3]], turned, dealer=3)
     assert seat_view(a, 0) == seat_view(b, 0)
-    decide = lambda state: make_bot(level, 9, **FAST.get(level, {})).decide(seat_view(state, 0))
+    def decide(state: State) -> Action:
+        return make_bot(level, 9, **FAST.get(level, {})).decide(seat_view(state, 0))
+
     assert decide(a) == decide(b)
 
 

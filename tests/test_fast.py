@@ -30,6 +30,12 @@ from wizard_engine.rules import trick_rules
 from wizard_engine.state import Phase, State
 
 
+def made_bids(state: State) -> list[int]:
+    """Every seat's bid, once bidding is over."""
+    bids = [b for b in state.bids if b is not None]
+    assert len(bids) == len(state.bids), "bidding is not over"
+    return bids
+
 def _exact_copy(hand: int, card: int) -> int:
     """The copy the engine plays: the lowest held Wizard or Jester."""
     if card >= FIRST_WIZARD:
@@ -45,7 +51,7 @@ def _play_round_both(state: State, rng: random.Random) -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             break
     uni = state.config.options.unicoloured
-    sim = SimRound(state.hands, [b for b in state.bids], trick_rules(state.trump, uni), state.turn)
+    sim = SimRound(state.hands, made_bids(state), trick_rules(state.trump, uni), state.turn)
     round_ = state.round
     while state.round == round_ and not state.is_over:
         seat = state.turn
@@ -86,9 +92,9 @@ def test_playout_finishes_rounds_legally_and_matches_engine_winners() -> None:
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         t = trick_rules(state.trump, False)
-        sim = SimRound(state.hands, state.bids, t, state.turn)
+        sim = SimRound(state.hands, made_bids(state), t, state.turn)
         # Record the policy's cards by stepping SimRound with the policy one card at a time.
-        expected = playout(list(state.hands), state.bids, [0] * 4, t, state.turn)
+        expected = playout(list(state.hands), made_bids(state), [0] * 4, t, state.turn)
         round_ = state.round
         from wizard_engine.fast import policy_card
         while not sim.over:

@@ -1,129 +1,176 @@
-"""Random playouts over every player count x option combination, checking invariants (R22)."""
+"""Random playouts over every player count x option combination keep every invariant (R22).
+
+The checks live in :mod:`wizard_engine.soak` (``python -m wizard_engine soak`` runs them
+over as many games as you like); here they run over a sample: every combination, every
+heavy check at every position of a few games, and at a sampled share of the positions of
+more games. The tests after those plant a bug in the engine and see the soak catch it.
+"""
 
 from __future__ import annotations
 
-import itertools
-import random
+import dataclasses
+import json
+from collections.abc import Callable
 
 import pytest
 
-from wizard_engine import GameConfig, IllegalActionError, Options, Phase, State
-from wizard_engine.actions import ALL_ACTIONS
-from wizard_engine.cards import FULL_MASK, canonical, cards_of, mask_of
+from wizard_engine import Action, State, soak
+from wizard_engine.cards import cards_of
 from wizard_engine.scoring import round_points
 from wizard_engine.view import seat_view
 
-GAMES = 1000
-DISTINCT_ACTIONS = [a for a in ALL_ACTIONS if a.kind != "play" or canonical(a) == a]  # one per Z, N
+SEED = 1  # the run's seed; a failure prints the command that replays its game alone
+FULL = range(50)  # a game per combination, heavy checks at every position
+SAMPLED = range(50, 350)  # 5 more per combination, heavy checks at a share of positions
+SAMPLED_RATE = 0.2
+PART = 25  # games per test case, so that workers share them and a failure names its games
 
 
-def combinations() -> list[tuple[int, Options]]:
-    """Every player count with every option combination the engine accepts."""
-    combos = []
-    for players, bidding, rule, foresight, unicoloured in itertools.product(
-            range(3, 7), ("open", "hidden", "secret"), ("", "canadian", "plus_minus_one"),
-            (False, True), (False, True)):
-        options = Options(bidding, rule == "canadian", rule == "plus_minus_one", foresight, unicoloured)
-        try:
-            options.check(players)
-        except ValueError:
-            continue
-        combos.append((players, options))
-    return combos
+def parts(games: range, rate: float) -> list[tuple[int, float]]:
+    return [(first, rate) for first in range(games.start, games.stop, PART)]
 
 
-COMBOS = combinations()
-PER_COMBO = -(-GAMES // len(COMBOS))
+def explain(report: soak.Report, first: int, rate: float) -> str:
+    """The soak's summary: each failure with the command that replays it."""
+    return "\n" + soak.summary(report, SEED, first, rate, 1, 0.0)
 
 
-def test_every_combination_is_covered() -> None:
-    assert len(COMBOS) == 50 and PER_COMBO * len(COMBOS) >= GAMES
+def test_every_combination_is_covered_by_the_sample() -> None:
+    assert len(soak.COMBOS) == 50 and len(set(soak.COMBOS)) == 50
+    assert {soak.COMBOS[game % 50] for game in FULL} == set(soak.COMBOS)
+    assert {soak.game_config(SEED, game).options for game in FULL} == {o for _, o in soak.COMBOS}
 
 
-@pytest.mark.parametrize(("players", "options"), COMBOS, ids=[f"{p}p-{o}" for p, o in COMBOS])
-def test_r22_random_playouts_keep_every_invariant(players: int, options: Options) -> None:
-    for game in range(PER_COMBO):
-        seed = hash((players, options, game)) & 0xFFFF
-        play_checked_game(GameConfig.of(players, seed=seed, **options.__dict__), random.Random(seed))
+@pytest.mark.parametrize(("first", "rate"), parts(FULL, 1.0) + parts(SAMPLED, SAMPLED_RATE),
+                         ids=lambda value: f"{value}" if isinstance(value, float) else f"games{value}")
+def test_r22_random_playouts_keep_every_invariant(first: int, rate: float) -> None:
+    report = soak.soak(PART, seed=SEED, first=first, rate=rate)
+    assert report.failures == [], explain(report, first, rate)
+    assert report.games == PART and report.checks["end"] == PART
+    assert report.checks["legal"] == report.checks["cards"] == report.positions > 0
+    assert report.checks["score"] == sum(State(soak.game_config(SEED, g)).rounds
+                                         for g in range(first, first + PART))
+    if rate == 1.0:
+        assert report.checks["refusal"] == report.checks["twin"] == report.positions
+    else:
+        assert 0.1 * report.positions < report.checks["twin"] < 0.3 * report.positions
 
 
-def play_checked_game(config: GameConfig, rng: random.Random) -> None:
-    state = State(config)
-    rounds_scored = 0
-    while not state.is_over:
-        to_act = state.to_act()
-        seat = rng.choice(to_act)
-        legal = state.legal_actions(seat)
-        assert legal, "legal actions are never empty while the game runs"
-        check_illegal_refused(state, seat, legal, rng)
-        check_no_leak(state, seat, rng)
-        state.apply(seat, rng.choice(legal))
-        check_cards_in_one_place(state)
-        if len(state.pad) > rounds_scored:
-            rounds_scored = len(state.pad)
-            check_round_scored(state)
-    assert len(state.pad) == state.rounds and state.to_act() == ()
+def test_game_seeds_are_stable_across_processes() -> None:
+    """A seed printed by one run replays in another: no hash() of strings, no global state."""
+    assert [soak.game_seed(1, game) for game in range(3)] == [2873053895, 1228766569, 4212590334]
+    assert soak.game_config(7, 53).seed == soak.game_seed(7, 53)
 
 
-def check_cards_in_one_place(state: State) -> None:
-    """R22: hands, stock, turned card, current trick and taken tricks partition the deck."""
-    places = [*state.hands, state.stock, mask_of(state.trick.cards)]
-    places += [mask_of(t.cards) for t in state.tricks]
-    if state.turned is not None:
-        places.append(1 << state.turned)
-    union = 0
-    for place in places:
-        assert union & place == 0, "a card is in two places"
-        union |= place
-    assert union == FULL_MASK
-    assert sum(state.taken) == len(state.tricks)
-    for seat, hand in enumerate(state.hands):
-        played = len(state.tricks) + (seat in state.trick.seats)
-        assert hand.bit_count() == state.hand_size - played
+def test_jobs_share_the_games_and_find_what_one_process_finds() -> None:
+    alone, shared = soak.soak(8, seed=SEED, rate=0.2), soak.soak(8, seed=SEED, rate=0.2, jobs=2)
+    assert shared.to_json() == alone.to_json() and alone.games == 8
 
 
-def check_round_scored(state: State) -> None:
-    """R17/R19: the round just scored follows the rule, totals run on."""
-    rows = state.pad[-1]
-    before = state.pad[-2] if len(state.pad) > 1 else None
-    assert sum(row.taken for row in rows) == state.rules.hand_size(len(state.pad))
-    for seat, row in enumerate(rows):
-        assert row.points == round_points(row.bid, row.taken)
-        assert row.total == (before[seat].total if before else 0) + row.points
+def test_the_same_game_is_played_at_every_rate() -> None:
+    light, heavy = soak.soak(3, seed=SEED, rate=0.0), soak.soak(3, seed=SEED, rate=1.0)
+    assert light.positions == heavy.positions and light.checks["twin"] == 0
 
 
-def check_illegal_refused(state: State, seat: int, legal: list, rng: random.Random) -> None:
-    """Every action not in ``legal`` is refused with a reason; a sample is tried on apply too."""
-    allowed = set(legal)
-    refused = [action for action in DISTINCT_ACTIONS if action not in allowed]
-    assert all(state.why_illegal(seat, action) for action in refused)
-    assert all(state.why_illegal(seat, action) is None for action in legal)
-    history = len(state.history)
-    for action in rng.sample(refused, 3):
-        with pytest.raises(IllegalActionError, match=r"^Cannot .*R\d+\)$"):
-            state.apply(seat, action)
-    assert len(state.history) == history
+# --- the soak catches a broken engine ---------------------------------------------------
+
+def planted(games: int = 10) -> soak.Report:
+    """Run the soak on an engine with a bug planted by the caller; it must report failures."""
+    report = soak.soak(games, seed=SEED, rate=1.0)
+    assert report.games == games and report.failures, "the soak missed the planted bug"
+    return report
 
 
-def check_no_leak(state: State, seat: int, rng: random.Random) -> None:
-    """R22: a twin that differs only in what ``seat`` cannot see gives ``seat`` the same view."""
-    view = seat_view(state, seat)
-    assert seat_view(hidden_twin(state, seat, view["bids"], rng), seat) == view
+def wrap_apply(monkeypatch: pytest.MonkeyPatch, after: Callable[[State, int], None]) -> None:
+    original = State.apply
+
+    def apply(self: State, seat: int, action: Action | str) -> Action:
+        done = original(self, seat, action)
+        after(self, seat)
+        return done
+    monkeypatch.setattr(State, "apply", apply)
 
 
-def hidden_twin(state: State, seat: int, visible_bids: list, rng: random.Random) -> State:
-    """A copy with the cards ``seat`` cannot see reshuffled and others' unseen bids changed."""
-    twin = state.copy()
-    foresight = (state.config.options.foresight and state.round == 1
-                 and state.phase in (Phase.TRUMP, Phase.BIDDING))
-    places = [s for s in range(state.num_players) if (s == seat) == foresight]
-    pool = [c for s in places for c in cards_of(state.hands[s])] + cards_of(state.stock)
-    rng.shuffle(pool)
-    for s in places:
-        count = state.hands[s].bit_count()
-        twin.hands[s], pool = mask_of(pool[:count]), pool[count:]
-    twin.stock = mask_of(pool)
-    for s, bid in enumerate(state.bids):
-        if bid is not None and visible_bids[s] is None:
-            twin.bids[s] = (bid + 1) % (state.hand_size + 1)
-    return twin
+def test_the_soak_catches_a_view_that_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    def leaky_view(state: State, seat: int) -> dict:
+        return {**seat_view(state, seat), "stock_size": len(cards_of(state.stock)),
+                "next_hand": cards_of(state.hands[(seat + 1) % len(state.hands)])}
+    monkeypatch.setattr(soak, "seat_view", leaky_view)
+    report = planted()
+    assert {f.check for f in report.failures} == {"twin"}
+    assert "next_hand" in report.failures[0].message
+
+
+def test_the_soak_catches_an_illegal_card_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = State.why_illegal
+
+    def lax(self: State, seat: int, action: Action | str) -> object:
+        return None if Action.coerce(action).kind == "play" and seat in self.to_act() else original(
+            self, seat, action)
+    monkeypatch.setattr(State, "why_illegal", lax)
+    report = planted()
+    assert {f.check for f in report.failures} == {"refusal"}
+    assert "but it is not legal" in report.failures[0].message
+
+
+def test_the_soak_catches_a_card_in_two_places(monkeypatch: pytest.MonkeyPatch) -> None:
+    def duplicate(state: State, seat: int) -> None:
+        if state.stock:
+            state.hands[seat] |= state.stock & -state.stock  # the stock's lowest card, now twice
+    wrap_apply(monkeypatch, duplicate)
+    report = planted()
+    assert {f.check for f in report.failures} == {"cards"}
+    assert "in two places" in report.failures[0].message
+
+
+def test_the_soak_catches_a_wrong_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    def miscount(state: State, seat: int) -> None:
+        if state.pad:  # seat 0's points of the last round scored, 5 too many
+            first, *rest = state.pad[-1]
+            points = round_points(first.bid, first.taken) + 5
+            state.pad[-1] = (dataclasses.replace(first, points=points), *rest)
+    wrap_apply(monkeypatch, miscount)
+    report = planted()
+    assert {f.check for f in report.failures} == {"score"}
+
+
+def test_an_engine_crash_is_a_failure_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = State.legal_actions
+
+    def crash(self: State, seat: int) -> list:
+        if self.config.seed % 2 and self.round == 2:
+            raise KeyError("planted")
+        return original(self, seat)
+    monkeypatch.setattr(State, "legal_actions", crash)
+    report = planted()
+    assert {f.check for f in report.failures} == {"legal"}
+    assert all(f.message == "KeyError: 'planted'" for f in report.failures)
+    assert len(report.failures) == sum(soak.game_seed(SEED, game) % 2 for game in range(10))
+
+
+def test_a_failure_replays_alone_from_its_printed_command(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    original = State.legal_actions
+
+    def bidless(self: State, seat: int) -> list:  # a bug in one combination only
+        legal = original(self, seat)
+        if self.config.options.canadian and len(self.hands) == 5:
+            return [a for a in legal if a.kind != "bid" or a.bid != 0]
+        return legal
+    monkeypatch.setattr(State, "legal_actions", bidless)
+    assert soak.main(["--games", "5", "--first", "30", "--seed", str(SEED), "--rate", "0.2"]) == 1
+    out = capsys.readouterr().out
+    failures = [line.split("replay: ")[1] for line in out.splitlines() if "replay: " in line]
+    assert failures and "failures: 0" not in out
+    command = failures[0].split()
+    assert command[:3] == ["python", "-m", "wizard_engine"]
+    assert soak.main([*command[4:], "--json"]) == 1
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["games"] == 1 and len(replayed["failures"]) == 1
+    assert f"--first {replayed['failures'][0]['game']} " in failures[0]
+
+
+def test_a_clean_run_exits_zero_and_prints_its_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert soak.main(["--games", "4", "--rate", "0.25", "--seed", "9"]) == 0
+    out, err = capsys.readouterr()
+    assert "failures: 0" in out and "share 0.25 of positions" in out and "4/4 games" in err

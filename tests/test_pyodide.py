@@ -1,7 +1,8 @@
 """The wheel we ship plays whole games under Pyodide (Python 3.14, WebAssembly).
 
-Builds the site with build.py (Pyodide's runtime from the pinned npm package,
-our wheel, the lock file pinning its hash), then runs tests/pyodide_smoke.mjs
+Takes the site built for the test run (the `site` fixture of the repository's
+conftest.py: Pyodide's runtime from the pinned npm package, our wheel, the lock
+file pinning its hash), then runs tests/pyodide_smoke.mjs
 under Node: it loads the wheel through the lock file, as the browser does,
 and plays games through ``wizard_engine.web.call`` until they are over.
 """
@@ -10,26 +11,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402 (the repository root's build.py)
+import build  # the repository root's build.py (pytest puts the root on sys.path)
 
 SMOKE = Path(__file__).with_name("pyodide_smoke.mjs")
 GAMES = 2
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    try:
-        return build.build(tmp_path_factory.mktemp("pyodide") / "dist")
-    except build.BuildError as error:
-        pytest.fail(f"build.py failed: {error}", pytrace=False)
 
 
 def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:

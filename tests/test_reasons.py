@@ -11,6 +11,7 @@ import types
 import typing
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,7 +76,7 @@ def turn_of_seat_1() -> State:
     return act(deal(["7H 2C", "3C 4H", "AH 5S"], turned="TD", dealer=2), "bid 1", "bid 0", "bid 1", "play 7H")
 
 
-def dealer_to_bid(**options: object) -> State:
+def dealer_to_bid(**options: Any) -> State:
     """Seat 2, dealing and alone in the lead, bids last after 1 and 0 in a round of 2."""
     return act(deal(["7H 2C", "3C 4C", "2S 5S"], turned="TH", dealer=2, totals=[10, 0, 40], **options),
                "bid 1", "bid 0")
@@ -328,6 +329,7 @@ def _leaves(value: object) -> list[object]:
 
 def test_every_reason_in_a_view_is_plain_data() -> None:
     view = seat_view(turn_of_seat_1(), 1, "amigo")
+    assert view["hand"] is not None
     reasons = [c["why_not"] for c in view["hand"] if c["why_not"]] + [f["reason"] for f in view["forbidden"]]
     assert reasons and all(set(r) == {"code", "params", "rule"} for r in reasons)
     assert all(isinstance(v, (str, int)) and " " not in str(v) for r in reasons for v in r["params"].values())

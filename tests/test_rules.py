@@ -350,7 +350,7 @@ def test_r20_foresight_shows_others_cards_but_not_your_own_in_round_one() -> Non
     state = State(GameConfig.of(4, seed=1, foresight=True))
     view = seat_view(state, 0)
     assert view["hand"] is None and view["hand_hidden"]
-    assert view["shown_hands"][0] is None
+    assert view["shown_hands"] is not None and view["shown_hands"][0] is None
     assert view["shown_hands"][1] == [card_name(c) for c in cards_of(state.hands[1])]
     act(state, *(["bid 0"] * 4))
     assert seat_view(state, 0)["shown_hands"] is None and seat_view(state, 0)["hand"] is not None
@@ -362,7 +362,8 @@ def test_r20_foresight_ends_after_round_one() -> None:
     while state.round == 1:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert seat_view(state, 0)["shown_hands"] is None and len(seat_view(state, 0)["hand"]) == 2
+    view = seat_view(state, 0)
+    assert view["shown_hands"] is None and view["hand"] is not None and len(view["hand"]) == 2
 
 
 def test_r21_unicoloured_each_player_draws_r_plus_3_of_own_fifteen() -> None:
@@ -394,6 +395,7 @@ def test_r21_unicoloured_is_for_three_or_four_players_without_foresight() -> Non
 
 def test_r22_every_card_is_in_exactly_one_place() -> None:
     state = act(deal(["7H 2C", "3C 4H", "AH 5S"], turned="TD", dealer=2), "bid 0", "bid 0", "bid 0", "play 7H")
+    assert state.turned is not None
     places = state.hands + [state.stock, 1 << state.turned] + [1 << c for c in state.trick.cards]
     union = 0
     for place in places:

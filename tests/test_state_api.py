@@ -68,6 +68,7 @@ def test_view_of_a_turn_lists_legal_actions_and_forbidden_reasons() -> None:
     assert view["your_turn"] and view["legal"] == ["play 4H"]
     must_follow = {"code": "must_follow", "params": {"card": "3C", "suit": "H"}, "rule": "R13"}
     assert view["forbidden"] == [{"action": "play 3C", "reason": must_follow}]
+    assert view["hand"] is not None
     assert [c["playable"] for c in view["hand"]] == [False, True]
     assert [c["why_not"] for c in view["hand"]] == [must_follow, None]
     assert seat_view(state, 0)["legal"] == [] and not seat_view(state, 0)["your_turn"]

@@ -132,7 +132,8 @@ def format_report(per: dict[str, Any], games: int, elapsed: float, args: argpars
     """The human-readable table."""
     lines = [(f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
               f"options {args.option or 'standard'}, {elapsed:.0f}s")]
-    lines.append(f"{'bot':8} {'mean score':>16} {'won':>7} {'exact bids':>10} {'ms median':>10} {'ms p95':>8} {'ms max':>8}")
+    lines.append(f"{'bot':8} {'mean score':>16} {'won':>7} {'exact bids':>10} "
+                 f"{'ms median':>10} {'ms p95':>8} {'ms max':>8}")
     for level, s in sorted(per.items(), key=lambda kv: -kv[1]["mean_score"]):
         d = s["decision_ms"]
         lines.append(f"{level:8} {s['mean_score']:>9.1f} ± {s['stderr']:<5.1f} {s['win_share'] * 100:>6.1f}% "

@@ -139,6 +139,7 @@ def _check_player(player: Player) -> None:
     if not isinstance(player.name, str) or not player.name.strip():
         raise ConfigError(Reason("player_no_name"))
     if len(player.name) > MAX_NAME_LENGTH:
-        raise ConfigError(Reason("player_name_too_long", {"name": player.name[:MAX_NAME_LENGTH], "max": MAX_NAME_LENGTH}))
+        cut = player.name[:MAX_NAME_LENGTH]
+        raise ConfigError(Reason("player_name_too_long", {"name": cut, "max": MAX_NAME_LENGTH}))
     if player.bot is not None and player.bot not in BOT_LEVELS:
         raise ConfigError(Reason("bot_level_unknown", {"level": shown(player.bot), "choices": ", ".join(BOT_LEVELS)}))

@@ -10,6 +10,7 @@ reproduce a game exactly.  :meth:`State.apply` checks every action and raises an
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from enum import Enum
 
 from .actions import ALL_ACTIONS, BID_BASE, TRUMP_BASE, Action, bid, choose_trump
@@ -213,7 +214,7 @@ class State:
 
     def follow_reason(self, card: Card) -> Reason:
         """R13: why ``card`` may not follow the led suit of the trick in play."""
-        return Reason("must_follow", {"card": card_name(card), "suit": SUIT_LETTERS[self.trick.led]}, "R13")  # type: ignore[index]
+        return Reason("must_follow", {"card": card_name(card), "suit": SUIT_LETTERS[self.trick.led]}, "R13")
 
     def winners(self) -> list[Seat]:
         """R18: the seats with the highest total (several share a win)."""
@@ -288,7 +289,7 @@ class State:
     # --- history ------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, config: GameConfig, actions: list[tuple[Seat, Action | str]]) -> State:
+    def replay(cls, config: GameConfig, actions: Sequence[tuple[Seat, Action | str]]) -> State:
         """The state after ``actions``, each checked; raises on the first illegal one."""
         state = cls(config)
         for index, (seat, action) in enumerate(actions):

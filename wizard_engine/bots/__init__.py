@@ -82,7 +82,7 @@ def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:
     factories.update(_strong_levels())
     if level not in factories:
         raise ValueError(f"Unknown bot level {level!r}: choose {', '.join(factories)}")
-    return factories[level](seed, **settings)  # type: ignore[no-any-return]
+    return factories[level](seed, **settings)
 
 
 def _strong_levels() -> dict[str, Any]:

@@ -11,7 +11,6 @@ here: in the standard game copies do not matter; in Unicoloured the copy is its 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..actions import Action
 from ..cards import (
@@ -42,8 +41,7 @@ from ..rules import (
     own_cards,
     trick_rules,
 )
-
-View = dict[str, Any]
+from . import View
 
 
 @dataclass
