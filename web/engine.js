@@ -9,7 +9,8 @@
 // before app.js: the worker boots while the rest of the page's modules load.
 //   await engine.ready;                    // resolves with the engine's version
 //   const view = await engine.call("new_game", { config });
-//                                          // rejects with Error(readable message)
+//                                          // rejects with an Error: .reason is the
+//                                          // engine's reason, .message its English
 //
 // While it boots, <html data-engine="loading">; then "ready", or "error" with
 // the message shown in an element with role="alert" (the page's own
@@ -85,7 +86,7 @@ class Engine extends EventTarget {
     this.#fail(message);
   }
 
-  /** Call an engine method; resolves with its result, rejects with Error(message). */
+  /** Call an engine method; resolves with its result, rejects with an Error whose .reason is the engine's. */
   async call(method, params = {}) {
     await this.ready;
     const request = JSON.stringify({ method, params });
@@ -99,7 +100,6 @@ class Engine extends EventTarget {
   #receive(message) {
     if (message.type === "ready") {
       this.version = message.version;
-      this.timings = message.timings; // the worker's boot: {start, pyodide, imported} in ms
       performance.mark("engine-ready");
       this.#setStatus("ready");
       this.#settle.resolve(message.version);
@@ -111,7 +111,7 @@ class Engine extends EventTarget {
       this.#waiting.delete(message.id);
       const response = JSON.parse(message.response);
       if (response.ok) waiter.resolve(response.result);
-      else waiter.reject(new Error(response.error));
+      else waiter.reject(engineError(response.error));
     }
   }
 
@@ -132,6 +132,13 @@ class Engine extends EventTarget {
     root.dataset.engine = status;
     this.dispatchEvent(new Event("status"));
   }
+}
+
+/** An Error for a refused call: its .reason is the engine's reason ({code, params, rule}). */
+function engineError(error) {
+  if (typeof error !== "object" || error === null) return new Error(String(error));
+  const { message, ...reason } = error;
+  return Object.assign(new Error(message ?? reason.code), { reason });
 }
 
 function showAlert(message) {

@@ -2,7 +2,7 @@
 // Only engine.js talks to it. Messages are plain objects whose payloads are
 // JSON strings, so nothing crosses the boundary as a proxy:
 //   in:  {id, request: '{"method": ..., "params": {...}}'}
-//   out: {type: "ready", version, timings} | {type: "error", message}
+//   out: {type: "ready", version} | {type: "error", message}
 //        {id, response: '{"ok": true, "result": ...}'}
 // The runtime's folder is named after its version (build.py checks it: bump both).
 // Started with the name "cached", it takes the runtime from the service
@@ -16,8 +16,6 @@ const PACKAGE = "wizard_engine";
 
 let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
-
-const timings = { start: performance.now() }; // ms since the worker began
 
 async function boot() {
   const guard = guardBoot();
@@ -36,7 +34,6 @@ async function boot() {
   } finally {
     guard.release();
   }
-  timings.pyodide = performance.now();
   let module;
   try {
     module = pyodide.pyimport(`${PACKAGE}.web`);
@@ -52,7 +49,6 @@ async function boot() {
     throw new Error(`The game engine failed to start: ${lastLine(error.message)}`);
   }
   call = module.call;
-  timings.imported = performance.now();
   const pong = JSON.parse(call(JSON.stringify({ method: "ping", params: {} })));
   if (!pong.ok) throw new Error(`The game engine failed to start: ${pong.error}`);
   return pong.result.version;
@@ -126,7 +122,7 @@ self.addEventListener("message", (event) => {
 
 boot().then(
   (version) => {
-    self.postMessage({ type: "ready", version, timings });
+    self.postMessage({ type: "ready", version });
     for (const message of pending.splice(0)) answer(message);
   },
   (error) => {
