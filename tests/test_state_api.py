@@ -66,11 +66,13 @@ def test_view_of_a_turn_lists_legal_actions_and_forbidden_reasons() -> None:
                 "play 7H")
     view = seat_view(state, 1)
     assert view["your_turn"] and view["legal"] == ["play 4H"]
-    assert view["forbidden"] == [{"action": "play 3C", "reason": "you must follow hearts (R13)"}]
+    must_follow = {"code": "must_follow", "params": {"card": "3C", "suit": "H"}, "rule": "R13"}
+    assert view["forbidden"] == [{"action": "play 3C", "reason": must_follow}]
     assert [c["playable"] for c in view["hand"]] == [False, True]
+    assert [c["why_not"] for c in view["hand"]] == [must_follow, None]
     assert seat_view(state, 0)["legal"] == [] and not seat_view(state, 0)["your_turn"]
-    amigo = seat_view(state, 1, "amigo")
-    assert amigo["forbidden"][0]["reason"] == "you must follow Elves (green) (R13)"
+    # The reason is data: the page words the suit in the display theme, the engine does not.
+    assert seat_view(state, 1, "amigo")["forbidden"] == view["forbidden"]
 
 
 def test_view_is_plain_json() -> None:
@@ -114,10 +116,12 @@ def test_web_entry_point_plays_a_whole_game_and_never_raises() -> None:
         else:
             answer = call("act", action=rng.choice(view["legal"]))
         assert answer["ok"], answer
-    assert call("act", action="bid 0") == {"ok": False, "error": "Cannot bid 0: the game is over (R18)"}
-    assert not json.loads(web.call("not json"))["ok"]
-    assert call("teleport")["error"].startswith("Unknown request")
-    assert "3 to 6 players" in call("new_game", config={"players": ["A"]})["error"]
+    assert call("act", action="bid 0") == {"ok": False, "error": {
+        "code": "game_over", "params": {"action": "bid 0"}, "rule": "R18",
+        "message": "Cannot bid 0: the game is over (R18)"}}
+    assert json.loads(web.call("not json"))["error"]["code"] == "request_not_json"
+    assert call("teleport")["error"]["message"].startswith("Unknown request")
+    assert "3 to 6 players" in call("new_game", config={"players": ["A"]})["error"]["message"]
 
 
 def test_web_load_refuses_a_damaged_save_and_keeps_the_current_game() -> None:
@@ -125,7 +129,7 @@ def test_web_load_refuses_a_damaged_save_and_keeps_the_current_game() -> None:
                                          {"name": "B", "bot": "random"}], "seed": 1})
     before = call("view")["result"]["view"]
     answer = call("load", save='{"format": "wizard-game", "version": 9}')
-    assert not answer["ok"] and "version 9" in answer["error"]
+    assert not answer["ok"] and "version 9" in answer["error"]["message"]
     assert call("view")["result"]["view"] == before
 
 

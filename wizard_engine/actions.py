@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from .cards import (
     DECK_SIZE,
     SUIT_LETTERS,
@@ -23,6 +25,7 @@ from .cards import (
     parse_suit,
 )
 from .errors import NotationError
+from .reasons import Reason, shown
 
 TRUMP_BASE = DECK_SIZE
 BID_BASE = TRUMP_BASE + 4
@@ -72,7 +75,7 @@ class Action(int):
         """Read ``"play 7H"``, ``"trump H"`` or ``"bid 2"``."""
         words = text.split()
         if len(words) != 2:
-            raise NotationError(f"Not an action: {text!r} (write e.g. 'play 7H', 'bid 2', 'trump H')")
+            _not_an_action(text)
         verb, arg = words[0].lower(), words[1]
         if verb == "play":
             return play(parse_card(arg))
@@ -80,7 +83,7 @@ class Action(int):
             return choose_trump(parse_suit(arg))
         if verb == "bid" and arg.isdigit() and int(arg) <= MAX_BID:
             return bid(int(arg))
-        raise NotationError(f"Not an action: {text!r} (write e.g. 'play 7H', 'bid 2', 'trump H')")
+        _not_an_action(text)
 
     @staticmethod
     def coerce(value: Action | str) -> Action:
@@ -89,7 +92,11 @@ class Action(int):
             return value
         if isinstance(value, str):
             return Action.parse(value)
-        raise NotationError(f"Not an action: {value!r}")
+        _not_an_action(value)
+
+
+def _not_an_action(text: object) -> NoReturn:
+    raise NotationError(Reason("not_an_action", {"text": str(shown(text))}))
 
 
 ALL_ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(BID_BASE + MAX_BID + 1))
@@ -108,5 +115,5 @@ def choose_trump(suit: Suit) -> Action:
 def bid(n: int) -> Action:
     """The bid of ``n`` tricks."""
     if not 0 <= n <= MAX_BID:
-        raise NotationError(f"Not a bid: {n!r}")
+        _not_an_action(f"bid {n}")
     return ALL_ACTIONS[BID_BASE + n]

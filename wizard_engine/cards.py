@@ -15,9 +15,10 @@ CPython and Pyodide alike.  Notation is the classic one: ``7H``, ``TH`` (or ``10
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import NoReturn, TypeAlias
 
 from .errors import NotationError
+from .reasons import Reason
 
 Card: TypeAlias = int
 Suit: TypeAlias = int
@@ -75,7 +76,7 @@ def parse_card(text: str) -> Card:
     """Parse one card; a Wizard or Jester parses to the first of its four copies."""
     words = text.split()
     if len(words) != 1:
-        _fail(text)
+        _not_a_card(text)
     return parse_cards(words)[0]
 
 
@@ -91,9 +92,10 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         elif free[kind]:
             cards.append(free[kind].pop(0))
         else:
-            raise NotationError(f"More than four of {word!r} in {' '.join(words)!r} (R1)")
+            raise NotationError(Reason("too_many_specials", {"card": "Z" if kind == WIZARD else "N",
+                                                             "text": " ".join(words)}, "R1"))
     if len(set(cards)) != len(cards):
-        raise NotationError(f"A card appears twice in {' '.join(words)!r} (R1)")
+        raise NotationError(Reason("card_twice", {"text": " ".join(words)}, "R1"))
     return cards
 
 
@@ -109,21 +111,19 @@ def _special_kind(word: str) -> Suit | None:
 def _parse_suit_card(word: str) -> Card:
     upper = word.strip().upper().replace("10", "T")
     if len(upper) != 2 or upper[0] not in RANK_LETTERS or upper[1] not in SUIT_LETTERS:
-        _fail(word)
+        _not_a_card(word)
     return suit_card(SUIT_LETTERS.index(upper[1]), RANK_LETTERS.index(upper[0]) + 1)
 
 
-def _fail(text: str) -> Card:
-    raise NotationError(
-        f"Not a card: {text!r} (write e.g. 7H, TH or 10H, AS, Z for a Wizard, N for a Jester)"
-    )
+def _not_a_card(text: str) -> NoReturn:
+    raise NotationError(Reason("not_a_card", {"text": text}))
 
 
 def parse_suit(text: str) -> Suit:
     """Parse a suit letter (C, D, H, S)."""
     upper = text.strip().upper()
     if len(upper) != 1 or upper not in SUIT_LETTERS:
-        raise NotationError(f"Not a suit: {text!r} (write C, D, H or S)")
+        raise NotationError(Reason("not_a_suit", {"text": text}))
     return SUIT_LETTERS.index(upper)
 
 

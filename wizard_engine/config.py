@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .errors import ConfigError
+from .reasons import Reason, shown
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -27,20 +28,39 @@ class Options:
     def check(self, players: int) -> None:
         """Refuse a combination that breaks a rule or makes no sense."""
         if self.bidding not in BIDDING_MODES:
-            raise ConfigError(f"Unknown bidding {self.bidding!r}: choose open, hidden or secret (R11)")
-        restrictive = [name for name, on in (("Canadian rule", self.canadian),
-                                             ("plus/minus one", self.plus_minus_one)) if on]
-        if restrictive and self.bidding != "open":
-            raise ConfigError(
-                f"The {restrictive[0]} restricts the last bidder, so it needs open bids, "
-                f"not {self.bidding} bids (R11)")
-        if self.canadian and self.plus_minus_one:
-            raise ConfigError("Choose the Canadian rule or plus/minus one, not both: "
-                              "plus/minus one already forbids every bid the Canadian rule does (R11)")
-        if self.unicoloured and players > 4:
-            raise ConfigError(f"Unicoloured is for 3 or 4 players, not {players} (R21)")
-        if self.unicoloured and self.foresight:
-            raise ConfigError("Foresight needs a one-card first round; Unicoloured deals four (R20, R21)")
+            raise ConfigError(Reason("bidding_unknown", {"bidding": shown(self.bidding),
+                                                         "choices": ", ".join(BIDDING_MODES)}, "R11"))
+        chosen = {key for key in OPTION_KEYS if getattr(self, key)}
+        for key in OPEN_BIDS_ONLY:
+            if key in chosen and self.bidding != "open":
+                raise ConfigError(Reason("option_needs_open_bids", {"option": key, "bidding": self.bidding}, "R11"))
+        for first, second, rule in EXCLUSIVE:
+            if {first, second} <= chosen:
+                raise ConfigError(Reason("options_exclusive", {"option": first, "other": second}, rule))
+        for key, (low, high, rule) in PLAYER_RANGE.items():
+            if key in chosen and not low <= players <= high:
+                raise ConfigError(Reason("option_player_count",
+                                         {"option": key, "players": players, "min": low, "max": high}, rule))
+
+
+OPTION_KEYS = tuple(f.name for f in fields(Options) if f.name != "bidding")
+"""The on/off options, in their order of declaration (``bidding`` is the other option)."""
+OPEN_BIDS_ONLY = ("canadian", "plus_minus_one")
+"""Options that restrict the last bidder, so they need open bids (R11)."""
+EXCLUSIVE = (("canadian", "plus_minus_one", "R11"), ("unicoloured", "foresight", "R21"))
+"""Pairs of options that may not be combined, with the rule that says why: plus/minus one
+already forbids every bid the Canadian rule does; Unicoloured deals four cards in round 1,
+where Foresight needs one."""
+PLAYER_RANGE = {"unicoloured": (3, 4, "R21")}
+"""Options for fewer player counts than the game's 3 to 6, with the rule that says so."""
+
+
+def option_constraints() -> dict[str, dict[str, Any]]:
+    """Each on/off option's constraints as data, for the page's form (the rules of :meth:`Options.check`)."""
+    return {key: {"open_bids_only": key in OPEN_BIDS_ONLY,
+                  "excludes": [b if a == key else a for a, b, _ in EXCLUSIVE if key in (a, b)],
+                  "players": dict(zip(("min", "max"), PLAYER_RANGE.get(key, (MIN_PLAYERS, MAX_PLAYERS))[:2]))}
+            for key in OPTION_KEYS}
 
 
 @dataclass(frozen=True)
@@ -63,11 +83,11 @@ class GameConfig:
         object.__setattr__(self, "players", tuple(self.players))
         count = len(self.players)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise ConfigError(f"Wizard is for 3 to 6 players, not {count} (R4)")
+            raise ConfigError(Reason("player_count", {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "players": count}, "R4"))
         for player in self.players:
             _check_player(player)
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
-            raise ConfigError(f"The seed must be a whole number >= 0, not {self.seed!r}")
+            raise ConfigError(Reason("seed_invalid", {"value": shown(self.seed)}))
         self.options.check(count)
 
     @classmethod
@@ -86,23 +106,24 @@ class GameConfig:
     def from_dict(cls, data: Any) -> GameConfig:
         """Read what :meth:`to_dict` wrote; refuse anything else with a clear message."""
         if not isinstance(data, dict):
-            raise ConfigError("The configuration must be an object")
+            raise ConfigError(Reason("config_not_object"))
         unknown = set(data) - {"players", "options", "seed"}
         if unknown:
-            raise ConfigError(f"Unknown configuration field(s): {', '.join(sorted(unknown))}")
+            raise ConfigError(Reason("config_unknown_fields", {"fields": ", ".join(sorted(map(str, unknown)))}))
         players = data.get("players")
         if not isinstance(players, list):
-            raise ConfigError("The configuration needs a list of players")
+            raise ConfigError(Reason("config_no_players"))
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise ConfigError("The options must be an object")
+            raise ConfigError(Reason("options_not_object"))
         known = set(Options.__dataclass_fields__)
         if set(options) - known:
-            raise ConfigError(f"Unknown option(s): {', '.join(sorted(set(options) - known))}")
+            raise ConfigError(Reason("options_unknown", {"options": ", ".join(sorted(map(str, set(options) - known)))}))
         for name, value in options.items():
             expected = str if name == "bidding" else bool
             if not isinstance(value, expected):
-                raise ConfigError(f"Option {name} must be {expected.__name__}, not {value!r}")
+                raise ConfigError(Reason("option_type", {"option": name, "value": shown(value),
+                                                         "expected": "string" if expected is str else "boolean"}))
         return cls(tuple(_player_from(p) for p in players), Options(**options), data.get("seed", 0))
 
 
@@ -110,14 +131,14 @@ def _player_from(data: Any) -> Player:
     if isinstance(data, str):
         return Player(data)
     if not isinstance(data, dict) or set(data) - {"name", "bot"}:
-        raise ConfigError(f"A player is a name and a bot level, not {data!r}")
+        raise ConfigError(Reason("player_not_object", {"value": shown(data)}))
     return Player(data.get("name"), data.get("bot"))  # type: ignore[arg-type]
 
 
 def _check_player(player: Player) -> None:
     if not isinstance(player.name, str) or not player.name.strip():
-        raise ConfigError("Every player needs a name")
+        raise ConfigError(Reason("player_no_name"))
     if len(player.name) > MAX_NAME_LENGTH:
-        raise ConfigError(f"The name {player.name[:MAX_NAME_LENGTH]!r}... is longer than {MAX_NAME_LENGTH} characters")
+        raise ConfigError(Reason("player_name_too_long", {"name": player.name[:MAX_NAME_LENGTH], "max": MAX_NAME_LENGTH}))
     if player.bot is not None and player.bot not in BOT_LEVELS:
-        raise ConfigError(f"Unknown bot level {player.bot!r}: choose {', '.join(BOT_LEVELS)}")
+        raise ConfigError(Reason("bot_level_unknown", {"level": shown(player.bot), "choices": ", ".join(BOT_LEVELS)}))

@@ -1,10 +1,24 @@
-"""The engine's errors: a small family of ``ValueError`` subclasses."""
+"""The engine's errors: a small family of ``ValueError`` subclasses, each carrying a reason.
+
+``error.reason`` is the :class:`~wizard_engine.reasons.Reason` as data (what the page
+words); ``str(error)`` is its English message (what the CLI and the tests read).
+"""
 
 from __future__ import annotations
+
+from .reasons import Reason
 
 
 class WizardError(ValueError):
     """Base of every error the engine raises on bad input."""
+
+    def __init__(self, reason: Reason) -> None:
+        # The reason is the only argument, so the error pickles (e.g. across worker processes).
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason.message()
 
 
 class NotationError(WizardError):
@@ -16,7 +30,7 @@ class ConfigError(WizardError):
 
 
 class IllegalActionError(WizardError):
-    """An action the rules forbid; the message names the rule (e.g. ``(R13)``)."""
+    """An action the rules forbid; its reason names the rule (e.g. ``R13``)."""
 
 
 class SaveError(WizardError):

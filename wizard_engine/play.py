@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
 
 from .actions import Action
 from .arena import OPTION_FLAGS, parse_options
@@ -18,13 +17,13 @@ from .bots import make_bot
 from .config import BOT_LEVELS, GameConfig, Player
 from .errors import WizardError
 from .state import State
-from .view import seat_view
+from .view import SeatView, seat_view
 
 HELP = ("Type a card (7H, TH or 10H, Z for a Wizard, N for a Jester) or its number in your hand; "
         "a number to bid; a suit letter (C D H S) to choose trump; 'score' for the pad; 'quit' to stop.")
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: SeatView) -> str:
     """The table as text: round, trump, each player's bid and tricks, the trick, your hand."""
     names = [p["name"] for p in view["players"]]
     trump = view["trump"]
@@ -38,25 +37,25 @@ def render(view: dict[str, Any]) -> str:
         bid_text = "-" if bid is None and not view["has_bid"][s] else ("?" if bid is None else str(bid))
         marks = (" (dealer)" if s == view["dealer"] else "") + (" <- you" if s == view["seat"] else "")
         lines.append(f"  {name:14} bid {bid_text:>2}  taken {view['taken'][s]}  total {view['totals'][s]:>5}{marks}")
-    if view["last_trick"] and not view["trick"]["plays"]:
-        last = view["last_trick"]
+    last = view["last_trick"]
+    if last is not None and last["winner"] is not None and not view["trick"]["plays"]:
         lines.append("  last trick: " + "  ".join(f"{names[p['seat']]} {p['card']}" for p in last["plays"])
                      + f"  -> {names[last['winner']]}")
     if view["trick"]["plays"]:
         lines.append("  trick: " + "  ".join(f"{names[p['seat']]} {p['card']}" for p in view["trick"]["plays"]))
-    if view.get("shown_hands"):
-        for s, cards in enumerate(view["shown_hands"]):
-            if cards:
-                lines.append(f"  {names[s]} shows: {' '.join(cards)}")
-    if view["hand_hidden"]:
+    for s, cards in enumerate(view["shown_hands"] or []):
+        if cards:
+            lines.append(f"  {names[s]} shows: {' '.join(cards)}")
+    hand = view["hand"]
+    if hand is None:
         lines.append("  your hand: hidden this round (Foresight)")
     else:
-        cells = [f"{i + 1}:{c['card']}{'*' if c['playable'] else ''}" for i, c in enumerate(view["hand"])]
+        cells = [f"{i + 1}:{c['card']}{'*' if c['playable'] else ''}" for i, c in enumerate(hand)]
         lines.append("  your hand: " + " ".join(cells))
     return "\n".join(lines)
 
 
-def render_pad(view: dict[str, Any]) -> str:
+def render_pad(view: SeatView) -> str:
     """The score pad: bid/taken and running total per round."""
     names = [p["name"][:10] for p in view["players"]]
     lines = ["round " + "".join(f"{n:>16}" for n in names)]
@@ -65,7 +64,7 @@ def render_pad(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def parse_input(text: str, view: dict[str, Any]) -> Action:
+def parse_input(text: str, view: SeatView) -> Action:
     """The action the player means by ``text``; raises WizardError with the reason."""
     text = text.strip()
     phase = view["phase"]
@@ -109,6 +108,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
         if state.last_trick is not None and state.last_trick is not last_trick:
             last_trick = state.last_trick
             shown = seat_view(state, 0)["last_trick"]
+            assert shown is not None and shown["winner"] is not None  # a trick was just taken
             out("  trick: " + "  ".join(f"{players[p['seat']].name} {p['card']}" for p in shown["plays"])
                 + f"  -> {players[shown['winner']].name} takes it")
         if state.round != current_round:
@@ -120,8 +120,8 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
         if seat in bots:
             action = bots[seat].decide(seat_view(state, seat))
             state.apply(seat, action)
-            shown = "bids" if action.startswith("bid") and config.options.bidding != "open" else action
-            out(f"{players[seat].name}: {shown if shown != 'bids' else 'has bid'}")
+            said = "bids" if action.startswith("bid") and config.options.bidding != "open" else action
+            out(f"{players[seat].name}: {said if said != 'bids' else 'has bid'}")
             continue
         view = seat_view(state, 0)
         out(render(view))
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
     return 0
 
 
-def _human_turn(state: State, view: dict[str, Any], input_fn: Callable[[str], str],
+def _human_turn(state: State, view: SeatView, input_fn: Callable[[str], str],
                 out: Callable[[str], None]) -> bool:
     """Ask until a legal action is given; False when the player quits."""
     prompt = {"trump": "Choose trump (C D H S): ", "bidding": f"Your bid (0-{view['hand_size']}): ",

@@ -11,6 +11,7 @@ from typing import Any
 
 from .config import GameConfig
 from .errors import SaveError, WizardError
+from .reasons import Reason, shown
 from .state import State
 
 SAVE_FORMAT = "wizard-game"
@@ -36,27 +37,31 @@ def loads(text: str) -> State:
     """Restore a state from :func:`dumps` text, or raise SaveError saying why not."""
     try:
         document = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise SaveError(f"The saved game is not readable JSON ({error})") from None
+    except (TypeError, ValueError):
+        raise SaveError(Reason("save_not_json")) from None
     return load_document(document)
 
 
 def load_document(document: Any) -> State:
     """Restore a state from a save document (a parsed dict), or raise SaveError."""
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-        raise SaveError("This is not a saved Wizard game")
+        raise SaveError(Reason("save_not_wizard"))
     version = document.get("version")
     if version != SAVE_VERSION:
-        raise SaveError(f"The saved game has format version {version!r}; "
-                        f"this version of the game reads version {SAVE_VERSION}")
+        raise SaveError(Reason("save_version", {"version": shown(version), "expected": SAVE_VERSION}))
     actions = document.get("actions")
     if not isinstance(actions, list) or not all(_is_entry(a) for a in actions):
-        raise SaveError("The saved game's actions are damaged: expected a list of [seat, action]")
+        raise SaveError(Reason("save_bad_actions"))
     try:
         config = GameConfig.from_dict(document.get("config"))
+    except WizardError as error:
+        raise SaveError(Reason("save_bad_config", cause=error.reason)) from None
+    try:
         return State.replay(config, [(seat, action) for seat, action in actions])
     except WizardError as error:
-        raise SaveError(f"The saved game cannot be restored: {error}") from None
+        # State.replay says which action failed ("replay_refused") and why (its cause).
+        where, why = error.reason.params, error.reason.cause
+        raise SaveError(Reason("save_bad_action", dict(where), cause=why)) from None
 
 
 def _is_entry(entry: Any) -> bool:

@@ -23,6 +23,7 @@ from .cards import (
     JESTER_MASK,
     RANK_OF,
     SPECIAL_MASK,
+    SUIT_LETTERS,
     SUIT_OF,
     WIZARD,
     WIZARD_MASK,
@@ -34,10 +35,10 @@ from .cards import (
     mask_of,
 )
 from .config import GameConfig
-from .errors import IllegalActionError
+from .errors import IllegalActionError, WizardError
+from .reasons import Reason
 from .rules import STANDARD, UNICOLOURED, Seat, Trick
 from .scoring import ScoreRow, score_round
-from .themes import suit_name
 
 
 class Phase(str, Enum):
@@ -49,9 +50,8 @@ class Phase(str, Enum):
     OVER = "over"
 
 
-_VERB = {Phase.TRUMP: ("trump", "choose trump", "R8"),
-         Phase.BIDDING: ("bid", "bid", "R10"),
-         Phase.PLAYING: ("play", "play", "R12")}
+# The kind of action each phase waits for, and the rule that says so.
+_EXPECTED = {Phase.TRUMP: ("trump", "R8"), Phase.BIDDING: ("bid", "R10"), Phase.PLAYING: ("play", "R12")}
 
 
 class State:
@@ -156,7 +156,7 @@ class State:
             return [bid(b) for b in range(self.hand_size + 1) if b != skip]
         return plays_of(self.rules.legal_mask(self.hands[seat], self.trick.led))
 
-    def forbidden_bid(self, seat: Seat) -> tuple[int, str] | None:
+    def forbidden_bid(self, seat: Seat) -> tuple[int, Reason] | None:
         """The bid an option forbids ``seat`` now, with the reason, or None (R11)."""
         options = self.config.options
         if not (options.canadian or options.plus_minus_one):
@@ -166,50 +166,55 @@ class State:
         target = self.hand_size - sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
         if target < 0:
             return None
-        tricks = f"{self.hand_size} trick{'s' if self.hand_size != 1 else ''}"
+        params = {"bid": target, "tricks": self.hand_size}
         if options.plus_minus_one:
-            return target, f"the bids would add up to {tricks} (plus/minus one, R11)"
+            return target, Reason("plus_minus_one", params, "R11")
         top = max(self.totals)
         if target == 0 or self.totals[seat] != top or self.totals.count(top) > 1:
             return None
-        return target, (f"the dealer, alone in the lead, may not make the bids add up "
-                        f"to {tricks} (Canadian rule, R11)")
+        return target, Reason("canadian_rule", params, "R11")
 
-    def why_illegal(self, seat: Seat, action: Action | str) -> str | None:
+    def why_illegal(self, seat: Seat, action: Action | str) -> Reason | None:
         """Why ``seat`` may not take ``action`` now, citing the rule; None if it may."""
         action = Action.coerce(action)
+        said = {"action": str(action)}
         if self.phase is Phase.OVER:
-            return f"Cannot {action}: the game is over (R18)"
+            return Reason("game_over", said, "R18")
         if not 0 <= seat < self.players:
-            return f"Cannot {action}: there is no seat {seat} (R4)"
-        kind, verb, rule = _VERB[self.phase]
+            return Reason("no_such_seat", {**said, "seat": seat}, "R4")
+        kind, rule = _EXPECTED[self.phase]
         if seat not in self.to_act():
             if self.phase is Phase.BIDDING and self.bids[seat] is not None:
-                return f"Cannot {action}: you have already bid this round (R10)"
-            return f"Cannot {action}: it is {self.config.players[self.turn].name}'s turn to {verb} ({rule})"
+                return Reason("already_bid", said, "R10")
+            turn = {"seat": self.turn, "name": self.config.players[self.turn].name, "phase": self.phase.value}
+            return Reason("not_your_turn", {**said, **turn}, rule)
         if action.kind != kind:
-            return f"Cannot {action}: it is time to {verb} ({rule})"
+            return Reason("wrong_phase", {**said, "phase": self.phase.value}, rule)
         if kind == "bid":
             return self._why_bid_illegal(seat, action.bid)
         if kind == "play":
             return self._why_play_illegal(seat, action.card)
         return None
 
-    def _why_bid_illegal(self, seat: Seat, n: int) -> str | None:
+    def _why_bid_illegal(self, seat: Seat, n: int) -> Reason | None:
         if n > self.hand_size:
-            return f"Cannot bid {n}: a bid is a whole number from 0 to {self.hand_size} (R10)"
+            return Reason("bid_out_of_range", {"bid": n, "max": self.hand_size}, "R10")
         forbidden = self.forbidden_bid(seat)
         if forbidden and forbidden[0] == n:
-            return f"Cannot bid {n}: {forbidden[1]}"
+            return forbidden[1]
         return None
 
-    def _why_play_illegal(self, seat: Seat, card: Card) -> str | None:
+    def _why_play_illegal(self, seat: Seat, card: Card) -> Reason | None:
         hand = self.hands[seat]
         if not hand & _copies(card):
-            return f"Cannot play {card_name(card)}: it is not in your hand (R22)"
+            return Reason("not_in_hand", {"card": card_name(card)}, "R22")
         if not self.rules.legal_mask(hand, self.trick.led) & _copies(card):
-            return f"Cannot play {card_name(card)}: you must follow {suit_name(self.trick.led)} (R13)"  # type: ignore[arg-type]
+            return self.follow_reason(card)
         return None
+
+    def follow_reason(self, card: Card) -> Reason:
+        """R13: why ``card`` may not follow the led suit of the trick in play."""
+        return Reason("must_follow", {"card": card_name(card), "suit": SUIT_LETTERS[self.trick.led]}, "R13")  # type: ignore[index]
 
     def winners(self) -> list[Seat]:
         """R18: the seats with the highest total (several share a win)."""
@@ -222,7 +227,7 @@ class State:
         """Apply ``action`` for ``seat`` after checking it; raise IllegalActionError if illegal."""
         action = Action.coerce(action)
         reason = self.why_illegal(seat, action)
-        if reason:
+        if reason is not None:
             raise IllegalActionError(reason)
         self.apply_unchecked(seat, action)
         return action
@@ -289,18 +294,19 @@ class State:
         for index, (seat, action) in enumerate(actions):
             try:
                 state.apply(seat, action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"Action {index + 1} (seat {seat}): {error}") from None
+            except WizardError as error:  # illegal, or not an action at all
+                where = {"index": index + 1, "seat": seat}
+                raise type(error)(Reason("replay_refused", where, cause=error.reason)) from None
         return state
 
     def undo(self, seat: Seat) -> Action:
         """Take back ``seat``'s last decision of this round, and everything after it."""
         if self.phase is Phase.OVER:
-            raise IllegalActionError("Cannot take back: the game is over (R18)")
+            raise IllegalActionError(Reason("undo_game_over", rule="R18"))
         index = next((i for i in range(len(self.history) - 1, self.round_start - 1, -1)
                       if self.history[i][0] == seat), None)
         if index is None:
-            raise IllegalActionError("Cannot take back: you have made no decision in this round yet")
+            raise IllegalActionError(Reason("nothing_to_undo"))
         taken_back = self.history[index][1]
         earlier = State(self.config)
         for past_seat, action in self.history[:index]:

@@ -5,23 +5,14 @@ Lookup tables outside the model: the engine's rules never consult them.
 
 from __future__ import annotations
 
-from .cards import JESTER, RANK_OF, SUIT_OF, WIZARD, Card, Suit
+from .cards import JESTER, RANK_OF, SUIT_OF, WIZARD, Card
 
 THEMES = ("classic", "amigo")
-SUIT_NAMES = {
-    "classic": ("clubs", "diamonds", "hearts", "spades"),
-    "amigo": ("Humans (blue)", "Dwarves (red)", "Elves (green)", "Giants (yellow)"),
-}
 SUIT_SINGULAR = {
     "classic": ("clubs", "diamonds", "hearts", "spades"),
     "amigo": ("Humans", "Dwarves", "Elves", "Giants"),
 }
 CLASSIC_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
-
-
-def suit_name(suit: Suit, theme: str = "classic") -> str:
-    """``"hearts"`` or ``"Elves (green)"``."""
-    return SUIT_NAMES[theme][suit]
 
 
 def card_label(card: Card, theme: str = "classic") -> str:

@@ -1,29 +1,145 @@
 """What one seat may know: the only door through which hidden information leaves (R22).
 
-:func:`seat_view` returns a plain JSON-ready dict; the web page and the bots get nothing
-else.  Cards are in classic notation (``"7H"``, ``"Z"``, ``"N"``); texts meant for the
-player (reasons, names) follow the chosen display theme.
+:func:`seat_view` returns a :class:`SeatView`, a typed dict of plain JSON data; the web page
+and the bots get nothing else.  Cards are in classic notation (``"7H"``, ``"Z"``, ``"N"``),
+suits as letters, and reasons as data (:mod:`wizard_engine.reasons`): the page words them
+in the chosen display theme, which the view only passes on.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from .actions import bid
 from .cards import JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards_of, sort_key
+from .reasons import ReasonJSON
 from .rules import NO_LED_SUIT, Seat, Trick
+from .scoring import ScoreRow
 from .state import Phase, State, plays_of
-from .themes import suit_name
 
 
-def seat_view(state: State, seat: Seat, theme: str = "classic") -> dict[str, Any]:
+class PlayerView(TypedDict):
+    """A seat's player: a name and a bot level (None for a person)."""
+
+    name: str
+    bot: str | None
+
+
+class OptionsView(TypedDict):
+    """The game's rule options (see :class:`~wizard_engine.config.Options`)."""
+
+    bidding: str
+    canadian: bool
+    plus_minus_one: bool
+    foresight: bool
+    unicoloured: bool
+
+
+class PlayView(TypedDict):
+    """A card and the seat it belongs to: a draw for the first deal, or a card in a trick."""
+
+    seat: Seat
+    card: str
+
+
+class TrumpView(TypedDict):
+    """The turned-up card, the trump suit letter and why: turned, chosen, choosing, jester,
+    last_round or unicoloured (a code the page words, like a reason's)."""
+
+    card: str | None
+    suit: str | None
+    why: str
+
+
+class TrickView(TypedDict):
+    """A trick: who led, the cards in order, the led suit letter and the current winner."""
+
+    leader: Seat
+    plays: list[PlayView]
+    led: str | None
+    winner: Seat | None
+
+
+class HandCardView(TypedDict):
+    """A card of your hand; on your turn to play, whether you may play it and why not."""
+
+    card: str
+    playable: bool
+    why_not: ReasonJSON | None
+
+
+class ForbiddenView(TypedDict):
+    """An action a rule forbids now (``"bid 2"``, ``"play 3C"``) and the reason."""
+
+    action: str
+    reason: ReasonJSON
+
+
+class ScoreRowView(TypedDict):
+    """One player's line of one round on the score pad (R19)."""
+
+    bid: int
+    taken: int
+    points: int
+    total: int
+
+
+class LastActionView(TypedDict):
+    """The latest decision, as this seat may see it (``"bid ?"`` while a bid is hidden)."""
+
+    seat: Seat
+    action: str
+
+
+class SeatView(TypedDict):
+    """Everything one seat may see (R22); plain JSON data."""
+
+    seat: Seat
+    players: list[PlayerView]
+    options: OptionsView
+    theme: str
+    round: int
+    rounds: int
+    hand_size: int
+    phase: str
+    dealer: Seat
+    first_dealer: Seat
+    draws: list[list[PlayView]]
+    trump: TrumpView
+    hand_counts: list[int]
+    bids: list[int | None]
+    has_bid: list[bool]
+    taken: list[int]
+    trick: TrickView
+    tricks: list[TrickView]
+    last_trick: TrickView | None
+    last_action: LastActionView | None
+    score_pad: list[list[ScoreRowView]]
+    totals: list[int]
+    to_act: list[Seat]
+    your_turn: bool
+    over: bool
+    winners: list[Seat]
+    hand: list[HandCardView] | None
+    hand_hidden: bool
+    shown_hands: list[list[str] | None] | None
+    legal: list[str]
+    forbidden: list[ForbiddenView]
+
+
+def seat_view(state: State, seat: Seat, theme: str = "classic") -> SeatView:
     """Everything ``seat`` may see now, and nothing more."""
     config = state.config
     to_act = state.to_act()
-    view: dict[str, Any] = {
+    options = config.options
+    hand, shown_hands = _hands(state, seat)
+    legal, forbidden = _choices(state, seat)
+    return {
         "seat": seat,
         "players": [{"name": p.name, "bot": p.bot} for p in config.players],
-        "options": dict(vars(config.options)),
+        "options": {"bidding": options.bidding, "canadian": options.canadian,
+                    "plus_minus_one": options.plus_minus_one, "foresight": options.foresight,
+                    "unicoloured": options.unicoloured},
         "theme": theme,
         "round": state.round,
         "rounds": state.rounds,
@@ -41,16 +157,18 @@ def seat_view(state: State, seat: Seat, theme: str = "classic") -> dict[str, Any
         "tricks": [_trick(t) for t in state.tricks],
         "last_trick": _trick(state.last_trick) if state.last_trick else None,
         "last_action": _last_action(state, seat),
-        "score_pad": [[row.to_dict() for row in rows] for rows in state.pad],
+        "score_pad": [[_score_row(row) for row in rows] for rows in state.pad],
         "totals": list(state.totals),
         "to_act": list(to_act),
         "your_turn": seat in to_act,
         "over": state.is_over,
         "winners": state.winners() if state.is_over else [],
+        "hand": hand,
+        "hand_hidden": hand is None,
+        "shown_hands": shown_hands,
+        "legal": legal,
+        "forbidden": forbidden,
     }
-    view.update(_hands(state, seat, theme))
-    view["legal"], view["forbidden"] = _choices(state, seat, theme)
-    return view
 
 
 def _foresight_now(state: State) -> bool:
@@ -59,25 +177,20 @@ def _foresight_now(state: State) -> bool:
             and state.phase in (Phase.TRUMP, Phase.BIDDING))
 
 
-def _hands(state: State, seat: Seat, theme: str) -> dict[str, Any]:
+def _hands(state: State, seat: Seat) -> tuple[list[HandCardView] | None, list[list[str] | None] | None]:
+    """Your hand (None while Foresight hides it) and the others' shown hands (R20)."""
     if _foresight_now(state):
-        shown = [None if s == seat else _names(cards_of(h)) for s, h in enumerate(state.hands)]
-        return {"hand": None, "hand_hidden": True, "shown_hands": shown}
+        return None, [None if s == seat else _names(cards_of(h)) for s, h in enumerate(state.hands)]
     legal_mask = (state.rules.legal_mask(state.hands[seat], state.trick.led)
                   if state.phase is Phase.PLAYING and seat in state.to_act() else None)
-    hand = []
+    hand: list[HandCardView] = []
     for card in sorted(cards_of(state.hands[seat]), key=sort_key):
         playable = legal_mask is not None and bool(legal_mask >> card & 1)
         why_not = None
         if legal_mask is not None and not playable:
-            why_not = _follow_reason(state, theme)
+            why_not = state.follow_reason(card).to_json()
         hand.append({"card": card_name(card), "playable": playable, "why_not": why_not})
-    return {"hand": hand, "hand_hidden": False, "shown_hands": None}
-
-
-def _follow_reason(state: State, theme: str) -> str:
-    """R13, in the words of the display theme."""
-    return f"you must follow {suit_name(state.trick.led, theme)} (R13)"  # type: ignore[arg-type]
+    return hand, None
 
 
 def _names(cards: list[Card]) -> list[str]:
@@ -97,7 +210,7 @@ def _visible_bid(state: State, viewer: Seat, seat: Seat) -> int | None:
     return None
 
 
-def _trump(state: State) -> dict[str, Any]:
+def _trump(state: State) -> TrumpView:
     turned = state.turned
     suit = SUIT_LETTERS[state.trump] if state.trump is not None else None
     if state.config.options.unicoloured:
@@ -113,7 +226,7 @@ def _trump(state: State) -> dict[str, Any]:
     return {"card": card_name(turned) if turned is not None else None, "suit": suit, "why": why}
 
 
-def _trick(trick: Trick) -> dict[str, Any]:
+def _trick(trick: Trick) -> TrickView:
     led = trick.led
     return {
         "leader": trick.leader,
@@ -123,7 +236,7 @@ def _trick(trick: Trick) -> dict[str, Any]:
     }
 
 
-def _last_action(state: State, viewer: Seat) -> dict[str, Any] | None:
+def _last_action(state: State, viewer: Seat) -> LastActionView | None:
     if not state.history:
         return None
     seat, action = state.history[-1]
@@ -143,20 +256,24 @@ def _bid_hidden_after(state: State, viewer: Seat, seat: Seat) -> bool:
     return state.phase is Phase.BIDDING or state.bids[seat] is None
 
 
-def _choices(state: State, seat: Seat, theme: str) -> tuple[list[str], list[dict[str, str]]]:
+def _score_row(row: ScoreRow) -> ScoreRowView:
+    return {"bid": row.bid, "taken": row.taken, "points": row.points, "total": row.total}
+
+
+def _choices(state: State, seat: Seat) -> tuple[list[str], list[ForbiddenView]]:
     """Legal actions and, where a rule forbids one, the reason (only on ``seat``'s turn)."""
     if seat not in state.to_act():
         return [], []
     legal = state.legal_actions(seat)
-    forbidden: list[dict[str, str]] = []
+    forbidden: list[ForbiddenView] = []
     if state.phase is Phase.BIDDING:
         rule = state.forbidden_bid(seat)
         if rule:
-            forbidden.append({"action": str(bid(rule[0])), "reason": rule[1]})
+            forbidden.append({"action": str(bid(rule[0])), "reason": rule[1].to_json()})
     elif state.phase is Phase.PLAYING:
         allowed = set(legal)
         for action in plays_of(state.hands[seat]):
             if action not in allowed:
-                forbidden.append({"action": str(action), "reason": _follow_reason(state, theme)})
+                forbidden.append({"action": str(action), "reason": state.follow_reason(action.card).to_json()})
     return [str(a) for a in legal], forbidden
 

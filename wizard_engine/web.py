@@ -1,7 +1,9 @@
 """The web worker's entry point: JSON text in, JSON text out, never an exception.
 
 ``call('{"method": "new_game", "params": {...}}')`` returns
-``'{"ok": true, "result": ...}'`` or ``'{"ok": false, "error": "..."}'``.  One
+``'{"ok": true, "result": ...}'`` or ``'{"ok": false, "error": <reason>}'``, where the
+reason is :meth:`~wizard_engine.reasons.Reason.to_json` plus ``"message"``, its English
+(the page words the reason from its code; see :mod:`wizard_engine.reasons`).  One
 :class:`Session` (a game, its bots and the display theme) lives in the worker.
 """
 
@@ -13,13 +15,30 @@ from typing import Any
 
 from . import __version__, save
 from .bots import Bot, make_bot
-from .config import BIDDING_MODES, BOT_LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from .config import (
+    BIDDING_MODES,
+    BOT_LEVELS,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameConfig,
+    option_constraints,
+)
 from .errors import WizardError
+from .reasons import CODES, Reason
 from .state import State
 from .themes import THEMES
-from .view import seat_view
+from .view import SeatView, seat_view
 
 MAX_SEED = 2**31 - 1
+
+
+class SessionView(SeatView):
+    """What the page gets: the human seat's view, and what the page may do next."""
+
+    human: int | None  # the person's seat, None when bots play alone
+    bot_to_act: bool  # a bot must act now: the page asks for bot_step
+    can_undo: bool  # the person has a decision of this round to take back
 
 
 class Session:
@@ -31,19 +50,16 @@ class Session:
         players = state.config.players
         humans = [s for s, p in enumerate(players) if p.bot is None]
         if len(humans) > 1:
-            raise WizardError("This table seats one person; give every other player a bot level")
+            raise WizardError(Reason("one_person_per_table"))
         self.human = humans[0] if humans else None
         self.bots: dict[int, Bot] = {s: make_bot(p.bot, state.config.seed * 8 + s)
                                      for s, p in enumerate(players) if p.bot is not None}
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> SessionView:
         """The human seat's view (seat 0's when bots play alone), plus who acts next."""
         seat = self.human if self.human is not None else 0
-        view = seat_view(self.state, seat, self.theme)
-        view["human"] = self.human
-        view["bot_to_act"] = self.next_bot() is not None
-        view["can_undo"] = self.can_undo()
-        return view
+        return {**seat_view(self.state, seat, self.theme), "human": self.human,
+                "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo()}
 
     def result(self) -> dict[str, Any]:
         """The answer to every move: the new view and the save document."""
@@ -62,7 +78,7 @@ class Session:
     def act(self, action: str) -> dict[str, Any]:
         """The human's action."""
         if self.human is None:
-            raise WizardError("No person plays at this table")
+            raise WizardError(Reason("no_person"))
         self.state.apply(self.human, action)
         return self.result()
 
@@ -70,7 +86,7 @@ class Session:
         """Let one bot make its next decision."""
         seat = self.next_bot()
         if seat is None:
-            raise WizardError("No bot is to act now")
+            raise WizardError(Reason("no_bot_to_act"))
         action = self.bots[seat].decide(seat_view(self.state, seat))
         self.state.apply(seat, action)
         return self.result()
@@ -78,13 +94,18 @@ class Session:
     def undo(self) -> dict[str, Any]:
         """Take back the human's last decision of this round."""
         if self.human is None:
-            raise WizardError("No person plays at this table")
+            raise WizardError(Reason("no_person"))
         self.state.undo(self.human)
         return self.result()
 
 
 def describe() -> dict[str, Any]:
-    """What the new-game form offers."""
+    """What the new-game form offers, as data: the page words every choice by its key.
+
+    ``options`` maps each on/off option to its constraints: ``open_bids_only`` (it needs
+    open bids, R11), ``excludes`` (options it may not be combined with) and ``players``
+    (the player counts it allows).  ``reasons`` lists every reason code the engine may send.
+    """
     return {
         "version": __version__,
         "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
@@ -92,12 +113,8 @@ def describe() -> dict[str, Any]:
         "levels": [level for level in BOT_LEVELS if level != "random"],
         "themes": list(THEMES),
         "bidding": list(BIDDING_MODES),
-        "options": {
-            "canadian": "Canadian rule: the dealer, alone in the lead, may not make the bids add up",
-            "plus_minus_one": "Plus/minus one: the bids may never add up to the number of tricks",
-            "foresight": "Foresight: in round 1 you see the others' card, not your own",
-            "unicoloured": "Unicoloured (3 or 4 players): one colour each, no trump",
-        },
+        "options": option_constraints(),
+        "reasons": sorted(CODES),
     }
 
 
@@ -111,7 +128,7 @@ def _theme(value: Any) -> str:
 
 def _current() -> Session:
     if _session is None:
-        raise WizardError("No game is in progress")
+        raise WizardError(Reason("no_game"))
     return _session
 
 
@@ -127,7 +144,7 @@ def _load(params: dict[str, Any]) -> dict[str, Any]:
     global _session
     text = params.get("save")
     if not isinstance(text, str):
-        raise WizardError("No saved game was given")
+        raise WizardError(Reason("no_save_given"))
     _session = Session(save.loads(text), params.get("theme", "classic"))
     return _session.result()
 
@@ -154,15 +171,29 @@ _METHODS: dict[str, Any] = {
 def call(request: str) -> str:
     """Handle one JSON request; always answer with JSON, never raise."""
     try:
-        message = json.loads(request)
-        method = _METHODS.get(str(message.get("method"))) if isinstance(message, dict) else None
-        if method is None:
-            raise WizardError(f"Unknown request: {request[:80]}")
-        params = message.get("params") or {}
-        if not isinstance(params, dict):
-            raise WizardError("The request's params must be an object")
-        return json.dumps({"ok": True, "result": method(params)})
-    except (WizardError, ValueError) as error:
-        return json.dumps({"ok": False, "error": str(error)})
+        return json.dumps({"ok": True, "result": _answer(request)})
+    except WizardError as error:
+        return _failure(error.reason)
     except Exception as error:  # noqa: BLE001 - the page must get an answer, not a dead worker
-        return json.dumps({"ok": False, "error": f"Internal error: {type(error).__name__}: {error}"})
+        return _failure(Reason("internal", {"type": type(error).__name__}))
+
+
+def _answer(request: str) -> Any:
+    """The result of one request; raises WizardError when it is refused."""
+    try:
+        message = json.loads(request)
+    except ValueError:
+        raise WizardError(Reason("request_not_json")) from None
+    name = message.get("method") if isinstance(message, dict) else None
+    method = _METHODS.get(name) if isinstance(name, str) else None
+    if method is None:
+        raise WizardError(Reason("unknown_request", {"method": str(name)[:80]}))
+    params = message.get("params") or {}
+    if not isinstance(params, dict):
+        raise WizardError(Reason("params_not_object"))
+    return method(params)
+
+
+def _failure(reason: Reason) -> str:
+    """The answer to a refused request: the reason as data, with its English message."""
+    return json.dumps({"ok": False, "error": {**reason.to_json(), "message": reason.message()}})

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-View = dict[str, Any]
+View = Mapping[str, Any]  # a wizard_engine.view.SeatView; bots read it, never change it
 
 
 class Bot(Protocol):

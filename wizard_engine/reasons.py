@@ -1,0 +1,164 @@
+"""Reasons: every refusal and explanation of the engine as data (a code and its parameters).
+
+A :class:`Reason` is what the page words in the player's language: a stable ``code``,
+flat ``params`` (cards in notation ``"7H"``/``"Z"``/``"N"``, suits as letters ``"C"``..
+``"S"``, seats and counts as ints, option keys, the text a user typed; never a sentence),
+the ``rule`` of RULES.md it applies (``"R13"`` or None) and, for an error inside an error
+(a damaged save whose action 5 is illegal), the nested ``cause``.
+
+:data:`CODES` is the one list of codes, each with its English template: the words of the
+CLI and the tests (:meth:`Reason.message`).  The page keeps its own catalogue with a
+wording for every code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import TypedDict
+
+Param = str | int
+
+CODES: dict[str, str] = {
+    # Notation (R1)
+    "not_a_card": "Not a card: '{text}' (write e.g. 7H, TH or 10H, AS, Z for a Wizard, N for a Jester)",
+    "not_a_suit": "Not a suit: '{text}' (write C, D, H or S)",
+    "not_an_action": "Not an action: '{text}' (write e.g. 'play 7H', 'bid 2', 'trump H')",
+    "too_many_specials": "More than four of '{card}' in '{text}'",
+    "card_twice": "A card appears twice in '{text}'",
+    # Configuration
+    "player_count": "Wizard is for {min} to {max} players, not {players}",
+    "player_not_object": "A player is a name and a bot level, not {value}",
+    "player_no_name": "Every player needs a name",
+    "player_name_too_long": "The name '{name}...' is longer than {max} characters",
+    "bot_level_unknown": "Unknown bot level '{level}': choose {choices}",
+    "seed_invalid": "The seed must be a whole number >= 0, not {value}",
+    "config_not_object": "The configuration must be an object",
+    "config_unknown_fields": "Unknown configuration field(s): {fields}",
+    "config_no_players": "The configuration needs a list of players",
+    "options_not_object": "The options must be an object",
+    "options_unknown": "Unknown option(s): {options}",
+    "option_type": "Option {option} must be a {expected}, not {value}",
+    "bidding_unknown": "Unknown bidding '{bidding}': choose {choices}",
+    "option_needs_open_bids": "The {option} restricts the last bidder, so it needs open bids, not {bidding} bids",
+    "options_exclusive": "Choose {option} or {other}, not both",
+    "option_player_count": "{option} is for {min} to {max} players, not {players}",
+    # Actions
+    "game_over": "Cannot {action}: the game is over",
+    "no_such_seat": "Cannot {action}: there is no seat {seat}",
+    "already_bid": "Cannot {action}: you have already bid this round",
+    "not_your_turn": "Cannot {action}: it is {name}'s turn to {phase}",
+    "wrong_phase": "Cannot {action}: it is time to {phase}",
+    "bid_out_of_range": "Cannot bid {bid}: a bid is a whole number from 0 to {max}",
+    "canadian_rule": ("Cannot bid {bid}: the dealer, alone in the lead, may not make the bids add up "
+                      "to {tricks} (Canadian rule, {rule})"),
+    "plus_minus_one": "Cannot bid {bid}: the bids would add up to {tricks} (plus/minus one, {rule})",
+    "not_in_hand": "Cannot play {card}: it is not in your hand",
+    "must_follow": "Cannot play {card}: you must follow {suit}",
+    "undo_game_over": "Cannot take back: the game is over",
+    "nothing_to_undo": "Cannot take back: you have made no decision in this round yet",
+    "replay_refused": "Action {index} (seat {seat})",
+    # Saved games
+    "save_not_json": "The saved game is not readable JSON",
+    "save_not_wizard": "This is not a saved Wizard game",
+    "save_version": "The saved game has format version {version}; this version of the game reads version {expected}",
+    "save_bad_actions": "The saved game's actions are damaged: expected a list of [seat, action]",
+    "save_bad_config": "The saved game cannot be restored",
+    "save_bad_action": "The saved game cannot be restored: Action {index} (seat {seat})",
+    # The web worker's requests
+    "request_not_json": "The request is not JSON",
+    "unknown_request": "Unknown request: {method}",
+    "params_not_object": "The request's params must be an object",
+    "no_game": "No game is in progress",
+    "no_save_given": "No saved game was given",
+    "one_person_per_table": "This table seats one person; give every other player a bot level",
+    "no_person": "No person plays at this table",
+    "no_bot_to_act": "No bot is to act now",
+    "internal": "Internal error ({type})",
+}
+
+# The placeholders of each template: a reason must give at least these params.
+_FIELDS: dict[str, frozenset[str]] = {
+    code: frozenset(name for _, name, _, _ in Formatter().parse(text) if name and name != "rule")
+    for code, text in CODES.items()
+}
+
+# English for the params that are keys rather than words (the CLI's and the tests' words only;
+# the page words them per language and display theme).
+_SUITS = dict(zip("CDHS", ("clubs", "diamonds", "hearts", "spades")))
+_PHASES = {"trump": "choose trump", "bidding": "bid", "playing": "play"}
+_OPTIONS = {"canadian": "Canadian rule", "plus_minus_one": "plus/minus one",
+            "foresight": "Foresight", "unicoloured": "Unicoloured"}
+
+
+def _tricks(n: Param) -> str:
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
+_ENGLISH: dict[str, Callable[[Param], str]] = {
+    "suit": lambda s: _SUITS.get(str(s), str(s)),
+    "phase": lambda p: _PHASES.get(str(p), str(p)),
+    "option": lambda o: _OPTIONS.get(str(o), str(o)),
+    "other": lambda o: _OPTIONS.get(str(o), str(o)),
+    "tricks": _tricks,
+}
+
+
+class _ReasonFields(TypedDict):
+    code: str
+    params: dict[str, Param]
+    rule: str | None
+
+
+class ReasonJSON(_ReasonFields, total=False):
+    """A reason as the page receives it; ``cause`` only when there is one."""
+
+    # total=False rather than NotRequired: postponed annotations hide NotRequired at run time.
+    cause: ReasonJSON
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the engine refuses something: a code of :data:`CODES`, its params, the rule."""
+
+    code: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    rule: str | None = None
+    cause: Reason | None = None
+
+    def __post_init__(self) -> None:
+        # A code outside the catalogue, or a template's missing param, is the engine's bug.
+        if self.code not in CODES:
+            raise KeyError(f"Unknown reason code {self.code!r}: add it to wizard_engine.reasons.CODES")
+        missing = _FIELDS[self.code] - self.params.keys()
+        if missing:
+            raise KeyError(f"Reason {self.code!r} lacks the param(s) {', '.join(sorted(missing))}")
+
+    def message(self) -> str:
+        """The English sentence: the template, the rule tag, then the cause after a colon."""
+        words = {key: _ENGLISH[key](value) if key in _ENGLISH else value
+                 for key, value in self.params.items()}
+        template = CODES[self.code]
+        text = template.format(rule=self.rule, **words)
+        if self.rule and "{rule}" not in template:
+            text += f" ({self.rule})"
+        text = text[:1].upper() + text[1:]
+        return f"{text}: {self.cause.message()}" if self.cause else text
+
+    def __str__(self) -> str:
+        return self.message()
+
+    def to_json(self) -> ReasonJSON:
+        """The JSON-ready form: code, params, rule and (when there is one) cause."""
+        data: ReasonJSON = {"code": self.code, "params": dict(self.params), "rule": self.rule}
+        if self.cause is not None:
+            data["cause"] = self.cause.to_json()
+        return data
+
+
+def shown(value: object) -> Param:
+    """A bad value as a param: ints and strings as they are, anything else as its repr."""
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        return value
+    return repr(value)
