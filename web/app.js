@@ -6,13 +6,13 @@ import { announcement } from "./announce.js";
 import { Dialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { startEngine } from "./engine.js";
-import { NewGameForm, choiceKeys } from "./form.js";
+import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
-import { errorText, fillStatic, loadWords, t } from "./words.js";
+import { errorReason, errorText, fillStatic, loadWords, t } from "./words.js";
 
 await loadWords("en");
 fillStatic();
@@ -115,7 +115,7 @@ async function resumeSaved() {
     return true;
   } catch (error) {
     const key = store.setAside(save);
-    const words = [t("save.unreadable", { reason: errorText(error) })];
+    const words = [t("save.unreadable", { reason: errorReason(error) })];
     if (key) words.push(t("save.kept_aside", { key }));
     words.push(t("save.start_new"));
     showSaveAlert(words.join(" "));
@@ -187,7 +187,7 @@ engine.ready.then(
   async () => {
     const described = await engine.call("describe");
     form.build(described, settings);
-    fillTableSettings(choiceKeys(described.themes));
+    fillTableSettings(described.themes);
     form.setEnabled(true);
     await resumeSaved();
     document.documentElement.dataset.table = "ready";

@@ -28,6 +28,7 @@ export class NewGameForm {
     this.onSubmit = onSubmit;
     this.error = form.querySelector("#form-error");
     this.levels = [];
+    this.constraints = {}; // describe()'s options: {key: {players: {min, max}, ...}}
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.onSubmit(this.read());
@@ -42,6 +43,7 @@ export class NewGameForm {
     const extra = (this.params.get("levels") ?? "").split(",").filter((l) => /^[a-z]+$/.test(l));
     this.levels = [...new Set([...described.levels, ...extra])];
     this.maxName = described.max_name_length;
+    this.constraints = described.options;
 
     form.elements.players.replaceChildren();
     for (let n = described.players.min; n <= described.players.max; n++) {
@@ -77,16 +79,16 @@ export class NewGameForm {
 
     const options = form.querySelector("#options");
     options.querySelectorAll("label, p").forEach((node) => node.remove());
-    for (const key of choiceKeys(described.options)) {
+    for (const key of Object.keys(described.options)) {
       const box = element("input", { type: "checkbox", name: key, checked: Boolean(remembered.options?.[key]) });
       options.append(element("label", { className: `option option-${key}` }, box, ` ${t(`option.${key}`)}`));
     }
-    options.append(element("p", { className: "note", id: "unicoloured-note" }));
+    options.append(element("p", { className: "note", id: "options-note" }));
 
     const modes = form.querySelector("#bidding");
     modes.querySelectorAll("label").forEach((node) => node.remove());
     const bidding = remembered.options?.bidding ?? "open";
-    for (const mode of choiceKeys(described.bidding)) {
+    for (const mode of described.bidding) {
       const radio = element("input", { type: "radio", name: "bidding", value: mode, checked: mode === bidding });
       modes.append(element("label", {}, radio, ` ${t(`bidding.${mode}`)}`));
     }
@@ -94,7 +96,7 @@ export class NewGameForm {
 
     const themes = form.querySelector("#themes");
     themes.querySelectorAll("label").forEach((node) => node.remove());
-    for (const theme of choiceKeys(described.themes)) {
+    for (const theme of described.themes) {
       const radio = element("input", { type: "radio", name: "theme", value: theme });
       radio.checked = theme === (settings.theme ?? "classic");
       const preview = element("span", { className: "theme-preview" });
@@ -117,8 +119,12 @@ export class NewGameForm {
     this.form.querySelectorAll(".opponent-row").forEach((row, i) => {
       row.hidden = i >= count - 1;
     });
-    const note = this.form.querySelector("#unicoloured-note");
-    if (note) note.textContent = count > 4 ? t("form.unicoloured_note") : "";
+    // Options that the player count rules out, from describe()'s constraints.
+    const notes = Object.entries(this.constraints)
+      .filter(([, c]) => c.players && (count < c.players.min || count > c.players.max))
+      .map(([key, c]) => t("form.option_players", { option: t(`option.name.${key}`), ...c.players }));
+    const note = this.form.querySelector("#options-note");
+    if (note) note.textContent = notes.join(" ");
   }
 
   /** The config, theme and pace the form describes. */
@@ -153,9 +159,4 @@ export class NewGameForm {
   setEnabled(enabled) {
     this.form.querySelector("#deal").disabled = !enabled;
   }
-}
-
-/** The names of describe()'s choices, whether listed or keyed ({name: constraints}). */
-export function choiceKeys(choices) {
-  return Array.isArray(choices) ? choices.map((c) => (typeof c === "string" ? c : c.key)) : Object.keys(choices);
 }

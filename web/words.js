@@ -15,8 +15,15 @@ let language = "en";
 let messages = {};
 let plurals = new Intl.PluralRules(language);
 
-/** Load the catalogue of `lang` (i18n/<lang>.json); rejects if it is missing. */
-export async function loadWords(lang = "en") {
+const loads = new Map(); // lang -> the promise of its catalogue (loaded once)
+
+/** Load the catalogue of `lang` (i18n/<lang>.json), once; rejects if it is missing. */
+export function loadWords(lang = "en") {
+  if (!loads.has(lang)) loads.set(lang, load(lang));
+  return loads.get(lang);
+}
+
+async function load(lang) {
   const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
   if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
   messages = await response.json();
@@ -79,31 +86,56 @@ export function capital(text) {
 }
 
 /**
- * An engine reason ({code, params, rule, cause?}) in words. Parameters are
- * worded by their kind: cards and suits in the view's theme, seats by name.
- * An error without a reason (the page's own failures) keeps its message.
+ * An engine reason ({code, params, rule, cause?}) in words: "reason.<code>"
+ * with its params worded by their kind (cards and suits in the view's theme,
+ * seats by name, options and phases by their names); a cause follows after a
+ * colon. The rule ("R13") is the engine's reference, not the player's words.
  */
 export function reasonText(reason, view = null) {
-  if (typeof reason === "string") return reason;
-  if (!reason?.code) return reason?.message ?? String(reason);
-  const theme = view?.theme ?? "classic";
   const params = {};
-  for (const [name, value] of Object.entries(reason.params ?? {})) params[name] = paramText(name, value, theme, view);
-  if (reason.cause) params.cause = reasonText(reason.cause, view);
-  const key = `reason.${reason.code}`;
-  return key in messages ? t(key, params) : t("reason.internal", params);
+  for (const [name, value] of Object.entries(reason.params ?? {})) params[name] = paramText(name, value, view);
+  const text = has(`reason.${reason.code}`) ? t(`reason.${reason.code}`, params) : t("reason.unknown", { code: reason.code });
+  return reason.cause ? t("reason.with_cause", { reason: text, cause: reasonText(reason.cause, view) }) : text;
 }
 
-function paramText(name, value, theme, view) {
-  if (name === "card" || name.endsWith("_card")) return cardName(String(value), theme);
-  if (name === "suit" || name.endsWith("_suit")) return suitName(String(value), theme);
-  if ((name === "seat" || name.endsWith("_seat")) && view?.players?.[value]) return who(view, value);
-  return value;
+// How a reason's params are worded, by their name (wizard_engine/reasons.py names them).
+const PARAMS = {
+  card: (value, view) => cardName(String(value), view?.theme),
+  suit: (value, view) => suitName(String(value), view?.theme),
+  seat: (value, view) => (view?.players?.[value] ? who(view, value) : String(value)),
+  option: (value) => (has(`option.name.${value}`) ? t(`option.name.${value}`) : value),
+  other: (value) => PARAMS.option(value),
+  bidding: (value) => (has(`bidding.name.${value}`) ? t(`bidding.name.${value}`) : value),
+  phase: (value) => t(`phase.${value}`),
+  tricks: (value) => t("tricks.count", { count: value }),
+  action: (value, view) => actionName(String(value), view?.theme),
+};
+
+function paramText(name, value, view) {
+  return PARAMS[name] ? PARAMS[name](value, view) : value;
 }
 
-/** The words of a failed engine call (an Error whose .reason is the engine's reason). */
-export function errorText(error, view = null) {
+/** An action as a verb phrase: "bid 2", "play the queen of spades", "choose hearts". */
+export function actionName(action, theme) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "bid") return t("action.bid", { bid: arg });
+  if (verb === "trump" && "CDHS".includes(arg)) return t("action.trump", { suit: suitName(arg, theme) });
+  if (verb === "play" && /^([2-9TJQKA][CDHS]|Z|N)$/.test(arg ?? "")) return t("action.play", { card: cardName(arg, theme) });
+  return action;
+}
+
+function has(key) {
+  return key in messages;
+}
+
+/** Why an engine call failed (an Error whose .reason is the engine's reason), in words. */
+export function errorReason(error, view = null) {
   return error?.reason ? reasonText(error.reason, view) : String(error?.message ?? error);
+}
+
+/** The same as a sentence of its own ("You must follow hearts"). */
+export function errorText(error, view = null) {
+  return capital(errorReason(error, view));
 }
 
 function themeOf(theme) {
