@@ -25,7 +25,7 @@ export class Game {
   #holds = new Set(); // open dialogs that pause the bots
   #lingerUntil = 0; // a finished trick stays in view until then
   #looping = false;
-  #request = null; // the person's request on its way to the engine (a promise), or null
+  #request = null; // the person's request (or a new game) on its way to the engine: a promise, or null
   #roundTrick = false; // the round's last trick stays on the table until its summary is closed
 
   /**
@@ -47,16 +47,24 @@ export class Game {
   /** Deal a new game; rejects with the engine's error if the config is refused. */
   async start(config, theme) {
     this.theme = theme;
-    const result = await this.#call("new_game", { config, theme });
-    this.#generation++;
-    this.#accept(result, { fresh: true });
+    await this.#begin("new_game", { config, theme }, { fresh: true });
   }
 
   /** Resume from a save document; rejects with the engine's error if unreadable. */
   async resume(save) {
-    const result = await this.#call("load", { save, theme: this.theme });
+    await this.#begin("load", { save, theme: this.theme }, { resumed: true });
+  }
+
+  /** A new game or a loaded one: the old game's bots stop at once and wait for it. */
+  async #begin(method, params, flags) {
     this.#generation++;
-    this.#accept(result, { resumed: true });
+    const call = this.#call(method, params);
+    this.#request = call.catch(() => {});
+    try {
+      this.#accept(await call, flags);
+    } finally {
+      this.#request = null;
+    }
   }
 
   /** The person's intent, in the engine's notation: "play 7H", "bid 2", "trump H". */
@@ -80,14 +88,14 @@ export class Game {
   }
 
   /** What the table shows besides the view (display state decided here, drawn by the ui). */
-  display() {
+  #display() {
     const view = this.view;
     const between = view.trick.plays.length === 0 && view.last_trick !== null;
     return { finishedTrick: between && (view.tricks.length > 0 || this.#roundTrick) };
   }
 
   #draw() {
-    this.ui.draw(this.view, this.display());
+    this.ui.draw(this.view, this.#display());
   }
 
   /** The person's request: one at a time (a second click meanwhile is dropped). */

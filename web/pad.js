@@ -11,7 +11,7 @@ const SCORE_KEYS = ["bid", "taken", "points", "total"];
  * One seat's score for a round as four cells, classed `${prefix}-bid` ...;
  * the points cell is also "made" or "missed". `signedPoints` writes "+20".
  */
-export function scoreCells(row, seat, prefix, signedPoints = false) {
+function scoreCells(row, seat, prefix, signedPoints = false) {
   return SCORE_KEYS.map((key) => {
     const cell = el("td", `${prefix}-${key}`, key === "points" && signedPoints ? signed(row.points) : String(row[key]));
     if (key === "points") cell.classList.add(row.bid === row.taken ? "made" : "missed");

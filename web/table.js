@@ -6,7 +6,7 @@
 // Buttons carry their intent in data-action (input.js sends it).
 import { cardBack, cardFace, cardPicture } from "./cards.js";
 import { $, el } from "./dom.js";
-import { capital, cardName, listText, reasonText, suitName, t, who } from "./words.js";
+import { cardName, listText, reasonText, suitName, t } from "./words.js";
 
 const SUIT_LETTERS = ["C", "D", "H", "S"];
 

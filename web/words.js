@@ -71,7 +71,7 @@ export function cardName(card, theme) {
 }
 
 /** A player as the sentence calls them: "you" for the person, else the name. */
-export function who(view, seat) {
+function who(view, seat) {
   return seat === view.human ? t("you") : view.players[seat].name;
 }
 
@@ -81,7 +81,7 @@ export function signed(points) {
 }
 
 /** The sentence's first letter in capitals ("you deal" -> "You deal"). */
-export function capital(text) {
+function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -116,7 +116,7 @@ function paramText(name, value, view) {
 }
 
 /** An action as a verb phrase: "bid 2", "play the queen of spades", "choose hearts". */
-export function actionName(action, theme) {
+function actionName(action, theme) {
   const [verb, arg] = action.split(" ");
   if (verb === "bid") return t("action.bid", { bid: arg });
   if (verb === "trump" && "CDHS".includes(arg)) return t("action.trump", { suit: suitName(arg, theme) });
