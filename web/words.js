@@ -135,7 +135,7 @@ export function errorReason(error, view = null) {
 
 /** The same as a sentence of its own ("You must follow hearts"). */
 export function errorText(error, view = null) {
-  return capital(errorReason(error, view));
+  return capital(t("error.sentence", { reason: errorReason(error, view) }));
 }
 
 function themeOf(theme) {
