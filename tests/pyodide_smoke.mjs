@@ -22,15 +22,22 @@ const pyodide = await loadPyodide({
 });
 if (!pyodide.loadedPackages.wizard_engine) fail("the wizard_engine wheel did not load");
 const web = pyodide.pyimport("wizard_engine.web");
+const answer = (method, params = {}) => JSON.parse(web.call(JSON.stringify({ method, params })));
 const call = (method, params = {}) => {
-  const response = JSON.parse(web.call(JSON.stringify({ method, params })));
-  if (!response.ok) fail(`${method} failed: ${response.error}`);
+  const response = answer(method, params);
+  if (!response.ok) fail(`${method} failed: ${response.error.message} (${response.error.code})`);
   return response.result;
 };
 
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
 const { version } = call("ping");
 const describe = call("describe");
+// A refusal is a reason as data (code, params, rule) with its English message.
+const refused = answer("view");
+if (refused.ok || refused.error.code !== "no_game" || !describe.reasons.includes(refused.error.code)
+    || typeof refused.error.message !== "string") {
+  fail(`a request without a game should be refused with the reason no_game: ${JSON.stringify(refused)}`);
+}
 const results = [];
 for (let game = 0; game < games; game++) {
   const players = 3 + (game % 4);

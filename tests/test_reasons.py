@@ -6,12 +6,15 @@ import functools
 import json
 import pickle
 import random
+import re
 import types
 import typing
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+import wizard_engine
 from tests.helpers import act, deal, random_game
 from wizard_engine import (
     GameConfig,
@@ -174,6 +177,13 @@ def test_every_code_has_a_way_to_reach_it() -> None:
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_every_code_is_reached_and_worded_in_english(code: str) -> None:
     assert REACH[code]() == code
+
+
+def test_every_code_written_in_the_engine_is_in_the_catalogue() -> None:
+    engine = Path(wizard_engine.__file__).parent
+    written = {code for path in engine.rglob("*.py")
+               for code in re.findall(r'Reason\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
+    assert "must_follow" in written and written <= set(CODES), written - set(CODES)
 
 
 def test_a_reason_refuses_an_unknown_code_or_a_missing_param() -> None:

@@ -8,6 +8,7 @@ from .actions import Action
 from .cards import Card, card_name, parse_card, parse_cards
 from .config import GameConfig, Options, Player
 from .errors import ConfigError, IllegalActionError, NotationError, SaveError, WizardError
+from .reasons import Reason
 from .scoring import ScoreRow, round_points
 from .state import Phase, State
 
@@ -15,6 +16,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Card", "ConfigError", "GameConfig", "IllegalActionError", "NotationError",
-    "Options", "Phase", "Player", "SaveError", "ScoreRow", "State", "WizardError",
+    "Options", "Phase", "Player", "Reason", "SaveError", "ScoreRow", "State", "WizardError",
     "card_name", "parse_card", "parse_cards", "round_points", "__version__",
 ]

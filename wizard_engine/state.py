@@ -177,19 +177,18 @@ class State:
     def why_illegal(self, seat: Seat, action: Action | str) -> Reason | None:
         """Why ``seat`` may not take ``action`` now, citing the rule; None if it may."""
         action = Action.coerce(action)
-        said = {"action": str(action)}
         if self.phase is Phase.OVER:
-            return Reason("game_over", said, "R18")
+            return Reason("game_over", {"action": str(action)}, "R18")
         if not 0 <= seat < self.players:
-            return Reason("no_such_seat", {**said, "seat": seat}, "R4")
+            return Reason("no_such_seat", {"action": str(action), "seat": seat}, "R4")
         kind, rule = _EXPECTED[self.phase]
         if seat not in self.to_act():
             if self.phase is Phase.BIDDING and self.bids[seat] is not None:
-                return Reason("already_bid", said, "R10")
+                return Reason("already_bid", {"action": str(action)}, "R10")
             turn = {"seat": self.turn, "name": self.config.players[self.turn].name, "phase": self.phase.value}
-            return Reason("not_your_turn", {**said, **turn}, rule)
+            return Reason("not_your_turn", {"action": str(action), **turn}, rule)
         if action.kind != kind:
-            return Reason("wrong_phase", {**said, "phase": self.phase.value}, rule)
+            return Reason("wrong_phase", {"action": str(action), "phase": self.phase.value}, rule)
         if kind == "bid":
             return self._why_bid_illegal(seat, action.bid)
         if kind == "play":
