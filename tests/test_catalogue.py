@@ -227,3 +227,11 @@ def test_the_scanner_finds_literal_dynamic_and_conditional_keys() -> None:
     assert keys_in_code("x.js", code) == ({"a.b", "e.f", "g.h"}, {"c."})
     with pytest.raises(AssertionError, match="names no key"):
         keys_in_code("x.js", "t(someVariable)")
+
+
+def test_the_catalogue_ships_with_the_site(tmp_path: Path) -> None:
+    """build.py copies web/ whole: the catalogue lands in dist/ (and so in the service worker's precache)."""
+    import build
+
+    build.copy_web(tmp_path)
+    assert json.loads((tmp_path / "i18n" / "en.json").read_text()) == catalogue()
