@@ -122,9 +122,9 @@ def test_a_refused_combination_of_options_shows_the_engines_message(page: Page) 
     expect(error).to_be_visible()
     expect(error).to_contain_text("needs open bids")
     expect(page.locator("#table")).to_be_hidden()
-    # Unicoloured is for 3 or 4 players.
+    # Unicoloured is for 3 or 4 players (the page words the reason option_player_count: "3 to 4").
     player.new_game(players=5, options=("unicoloured",), close_draw=False)
-    expect(error).to_contain_text("Unicoloured is for 3 or 4 players")
+    expect(error).to_contain_text("Unicoloured is for 3 to 4 players")
 
 
 def test_the_amigo_theme_names_cards_by_colour_and_number(page: Page) -> None:

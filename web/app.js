@@ -1,50 +1,55 @@
-// The page's entry point: wires the engine, the store, the game's flow, the
-// renderer, the input and the new-game form together. It holds no state of
-// the game itself (the engine does) and draws nothing itself.
-import { startEngine } from "./engine.js";
-import { THEMES } from "./cards.js";
+// The page's entry point: loads the words, then wires the modules together in
+// the order they depend on each other (engine, store, dialogs, the game with
+// the screen it draws on, the form, the input). It holds no state of the game
+// itself (the engine does) and draws nothing itself.
+import { announcement } from "./announce.js";
 import { Dialogs } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { startEngine } from "./engine.js";
 import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { bindInput } from "./input.js";
-import { Renderer } from "./render.js";
+import { drawPad } from "./pad.js";
 import { Store } from "./store.js";
+import { drawTable } from "./table.js";
+import { errorReason, errorText, fillStatic, loadWords, t } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
+await loadWords("en");
+fillStatic();
+
 const engine = startEngine();
 const store = new Store();
 const settings = store.loadSettings();
 const params = new URLSearchParams(location.search);
-
-const game = new Game(engine, store, {
-  render: (view, events) => renderer.render(view, events),
-  announce: (text) => {
-    $("log").textContent = text;
+const dialogs = new Dialogs();
+const screen = {
+  draw(view, display) {
+    drawTable(view, display);
+    drawPad(view);
   },
-  error: (message) => showActionError(message),
-  busy: (busy) => {
+  show: (dialog, view) => dialogs.show(dialog, view),
+  announce(before, view, events) {
+    const text = announcement(before, view, events);
+    if (text) $("log").textContent = text;
+  },
+  error: (error, view) => showActionError(errorText(error, view)),
+  busy(busy) {
     document.documentElement.dataset.busy = String(busy);
   },
-});
-const dialogs = new Dialogs(game);
-const renderer = new Renderer(dialogs);
-const form = new NewGameForm($("new-game"), params, deal);
+};
+const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
+const form = new NewGameForm($("new-game"), params, deal);
 
 // --- the engine's status -------------------------------------------------------
 const status = document.querySelector("[data-engine-status]");
-const messages = {
-  loading: () => "Loading the game engine…",
-  ready: () => "",
-  error: () => "The game engine could not start.",
-};
 function showStatus() {
-  status.textContent = messages[engine.status]();
+  status.textContent = engine.status === "ready" ? "" : t(`status.${engine.status}`);
   form.setEnabled(engine.status === "ready");
 }
 engine.addEventListener("status", showStatus);
 engine.addEventListener("update", () => {
-  status.textContent = "A new version is ready: reload to use it.";
+  status.textContent = t("status.update");
 });
 showStatus();
 
@@ -94,7 +99,7 @@ async function deal({ config, theme, pace, remember: formState }) {
     showSaveAlert("");
     showTable();
   } catch (error) {
-    form.showError(error.message);
+    form.showError(errorText(error));
   } finally {
     form.setEnabled(true);
   }
@@ -110,11 +115,10 @@ async function resumeSaved() {
     return true;
   } catch (error) {
     const key = store.setAside(save);
-    showSaveAlert(
-      `Your saved game could not be read: ${error.message}. ` +
-        (key ? `It has been kept aside in this browser's storage under "${key}". ` : "") +
-        "You can start a new game.",
-    );
+    const words = [t("save.unreadable", { reason: errorReason(error) })];
+    if (key) words.push(t("save.kept_aside", { key }));
+    words.push(t("save.start_new"));
+    showSaveAlert(words.join(" "));
     showSetup();
     return false;
   }
@@ -130,7 +134,7 @@ async function playAgain() {
     showTable();
   } catch (error) {
     showSetup();
-    form.showError(error.message);
+    form.showError(errorText(error));
   }
 }
 
@@ -140,11 +144,12 @@ function syncSettings() {
   $("table-theme").value = settings.theme ?? "classic";
 }
 
-function fillTableSettings() {
+/** The table's pace and card choices: the paces game.js knows, the themes the engine offers. */
+function fillTableSettings(themes) {
   const pace = $("table-pace");
-  for (const [key, p] of Object.entries(PACES)) pace.append(new Option(p.title, key));
+  for (const key of Object.keys(PACES)) pace.append(new Option(t(`pace.${key}`), key));
   const theme = $("table-theme");
-  for (const key of Object.keys(THEMES)) theme.append(new Option(key === "amigo" ? "Amigo" : "Classic", key));
+  for (const key of themes) theme.append(new Option(t(`theme.${key}.short`), key));
   syncSettings();
   pace.addEventListener("change", () => {
     remember({ pace: pace.value });
@@ -152,12 +157,11 @@ function fillTableSettings() {
   });
   theme.addEventListener("change", () => {
     remember({ theme: theme.value });
-    game.setTheme(theme.value).catch((error) => showActionError(error.message));
+    game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
   });
 }
 
 // --- wiring ------------------------------------------------------------------------
-fillTableSettings();
 bindInput($("table"), game, {
   "take-back": () => game.takeBack(),
   "open-pad": () => dialogs.open("pad-dialog"),
@@ -173,7 +177,6 @@ bindInput($("table"), game, {
   },
   "play-again": () => playAgain(),
 });
-$("round-dialog").addEventListener("close", () => renderer.clearFinishedTrick(game.view));
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over) showTable();
   else resumeSaved();
@@ -184,6 +187,7 @@ engine.ready.then(
   async () => {
     const described = await engine.call("describe");
     form.build(described, settings);
+    fillTableSettings(described.themes);
     form.setEnabled(true);
     await resumeSaved();
     document.documentElement.dataset.table = "ready";

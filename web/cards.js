@@ -1,25 +1,18 @@
-// How a card looks and what it is called: the two display themes of the same
-// deck (R2), drawn by us with SVG shapes. Only presentation lives here; the
-// engine decides everything about the cards' play. Cards arrive in the
-// engine's notation: "7H", "TD", "AS", "Z" (Wizard), "N" (Jester).
+// How a card looks: the two display themes of the same deck (R2), drawn by
+// us with SVG shapes. Only the drawing lives here (what a card is called is
+// the catalogue's: words.js); the engine decides everything about the cards'
+// play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"
+// (Wizard), "N" (Jester).
+import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SUIT_LETTERS = "CDHS";
 const RANK_LETTERS = "23456789TJQKA";
-const CLASSIC_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"];
 
-export const THEMES = {
-  classic: {
-    title: "Classic (2 to ace, four suits)",
-    suits: ["clubs", "diamonds", "hearts", "spades"],
-    symbols: ["club", "diamond", "heart", "spade"],
-  },
-  amigo: {
-    title: "Amigo (1 to 13, four colours)",
-    suits: ["Humans", "Dwarves", "Elves", "Giants"],
-    colours: ["blue", "red", "green", "yellow"],
-    symbols: ["crown", "gem", "leaf", "mountain"],
-  },
+// Each theme's suit symbols, clubs/diamonds/hearts/spades order (their colours are in style.css).
+const SYMBOLS = {
+  classic: ["club", "diamond", "heart", "spade"],
+  amigo: ["crown", "gem", "leaf", "mountain"],
 };
 
 // SVG paths on a 24x24 grid; circles as [cx, cy, r].
@@ -38,7 +31,7 @@ const SHAPES = {
 };
 
 /** {kind: "wizard"|"jester"|"suit", suit: 0..3, rank: 1..13} of a notation. */
-export function parseCard(notation) {
+function parseCard(notation) {
   if (notation === "Z") return { kind: "wizard" };
   if (notation === "N") return { kind: "jester" };
   return {
@@ -48,31 +41,12 @@ export function parseCard(notation) {
   };
 }
 
-/** The suit's name in a theme: "hearts", "Elves (green)". */
-export function suitName(letter, theme) {
-  const index = SUIT_LETTERS.indexOf(letter);
-  const t = THEMES[theme] ?? THEMES.classic;
-  return t.colours ? `${t.suits[index]} (${t.colours[index]})` : t.suits[index];
-}
-
-/** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
-export function cardLabel(notation, theme) {
+/** The short value printed in a card's corner: "10", "Q", "12", "Z", "N" (letters from the catalogue). */
+function cornerText(notation, theme) {
   const card = parseCard(notation);
-  if (card.kind === "wizard") return "Wizard";
-  if (card.kind === "jester") return "Jester";
-  const t = THEMES[theme] ?? THEMES.classic;
-  const value = t.colours ? String(card.rank) : CLASSIC_RANKS[card.rank - 1];
-  return `${value} of ${t.suits[card.suit]}`;
-}
-
-/** The short value printed in a card's corner: "10", "Q", "12", "Z", "N". */
-export function rankText(notation, theme) {
-  const card = parseCard(notation);
-  if (card.kind === "wizard") return "Z";
-  if (card.kind === "jester") return "N";
+  if (card.kind !== "suit") return t(`corner.${notation}`);
   if (theme === "amigo") return String(card.rank);
-  const word = CLASSIC_RANKS[card.rank - 1];
-  return card.rank > 9 ? word[0].toUpperCase() : word;
+  return "23456789".includes(notation[0]) ? notation[0] : t(`corner.${notation[0]}`);
 }
 
 function shape(name, className) {
@@ -98,7 +72,7 @@ function shape(name, className) {
 function symbolOf(card, theme) {
   if (card.kind === "wizard") return "star";
   if (card.kind === "jester") return "jester";
-  return (THEMES[theme] ?? THEMES.classic).symbols[card.suit];
+  return (SYMBOLS[theme] ?? SYMBOLS.classic)[card.suit];
 }
 
 /**
@@ -118,7 +92,7 @@ export function cardFace(notation, theme) {
     index.className = `card-index card-index-${corner}`;
     const rank = document.createElement("span");
     rank.className = "card-rank";
-    rank.textContent = rankText(notation, theme);
+    rank.textContent = cornerText(notation, theme);
     index.append(rank, shape(symbol, "card-pip"));
     face.append(index);
   }
@@ -135,12 +109,12 @@ export function cardBack() {
   return back;
 }
 
-/** A named picture of a card, for cards on the table (not buttons). */
-export function cardPicture(notation, theme) {
+/** A picture of a card named `label`, for cards on the table (not buttons). */
+export function cardPicture(notation, theme, label) {
   const picture = document.createElement("span");
   picture.className = "card-picture";
   picture.setAttribute("role", "img");
-  picture.setAttribute("aria-label", cardLabel(notation, theme));
+  picture.setAttribute("aria-label", label);
   picture.append(cardFace(notation, theme));
   return picture;
 }

@@ -1,33 +1,101 @@
-// The page's dialogs (native <dialog>: focus stays inside, Escape closes).
-// While a dialog that holds the bots is open, the game waits for the person.
+// The page's dialogs (native <dialog>: focus stays inside, Escape closes):
+// filling them from a view, and opening them. Which dialog opens when is
+// game.js's decision; show() resolves when the dialog is closed, so the game
+// can wait for the person.
+import { cardPicture } from "./cards.js";
+import { $, el } from "./dom.js";
+import { drawRoundSummary } from "./pad.js";
+import { dealsText } from "./table.js";
+import { cardName, listText, t } from "./words.js";
+
+const FILL = {
+  draw: fillDraw,
+  round: fillRoundSummary,
+  final: fillFinal,
+};
 
 export class Dialogs {
-  #game = null;
-
-  /** Wire every close button; `game` gets hold()/release() for dialogs that pause the bots. */
-  constructor(game) {
-    this.#game = game;
-    for (const dialog of document.querySelectorAll("dialog")) {
-      dialog.addEventListener("close", () => this.#game?.release(dialog.id));
-    }
+  /** Fill the game's dialog `name` ("draw", "round", "final") from `view` and open it; resolves when closed. */
+  show(name, view) {
+    FILL[name](view);
+    return this.open(`${name}-dialog`);
   }
 
-  open(id, { holdBots = false } = {}) {
-    const dialog = document.getElementById(id);
-    if (holdBots) this.#game?.hold(id);
+  /** Open the dialog with this id; resolves when it is closed. */
+  open(id) {
+    const dialog = $(id);
+    const closed = new Promise((resolve) => dialog.addEventListener("close", () => resolve(), { once: true }));
     if (!dialog.open) dialog.showModal();
+    return closed;
   }
 
   close(id) {
-    const dialog = document.getElementById(id);
+    const dialog = $(id);
     if (dialog.open) dialog.close();
   }
 
   closeAll() {
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   }
+}
 
-  anyOpen() {
-    return document.querySelector("dialog[open]") !== null;
+/** A row of cards with the players' names, the winner's marked. */
+function cardRow(view, plays, winner) {
+  const list = el("ul", "draw");
+  for (const { seat, card } of plays) {
+    const item = el("li", "draw-card");
+    if (seat === winner) item.classList.add("won");
+    item.append(cardPicture(card, view.theme, cardName(card, view.theme)), el("span", "play-name", view.players[seat].name));
+    list.append(item);
   }
+  return list;
+}
+
+/** The first-dealer draw (R6), shown when a game starts. */
+function fillDraw(view) {
+  const box = $("draw-rounds");
+  box.replaceChildren();
+  view.draws.forEach((draw, i) => {
+    if (i > 0) box.append(el("p", "draw-again", t("draw.again")));
+    box.append(cardRow(view, draw, i === view.draws.length - 1 ? view.first_dealer : null));
+  });
+  $("draw-result").textContent = t("draw.result", { deals: dealsText(view, view.first_dealer) });
+}
+
+/** What happened in the round just scored. */
+function fillRoundSummary(view) {
+  const round = view.score_pad.length;
+  $("round-title").textContent = t("summary.title", { round, rounds: view.rounds });
+  const last = $("round-last-trick");
+  last.replaceChildren();
+  if (view.last_trick) {
+    const winner = view.last_trick.winner;
+    const took = winner === view.human ? t("summary.took_last_you") : t("summary.took_last", { name: view.players[winner].name });
+    last.append(el("p", "", took));
+    last.append(cardRow(view, view.last_trick.plays, view.last_trick.winner));
+  }
+  drawRoundSummary(view, round);
+  $("round-next").textContent = t("summary.next", { round: round + 1 });
+}
+
+/** The final standings (R18). */
+function fillFinal(view) {
+  const order = view.players.map((p, seat) => ({ seat, name: p.name, total: view.totals[seat] }));
+  order.sort((a, b) => b.total - a.total || a.seat - b.seat);
+  const list = $("final-standings");
+  list.replaceChildren();
+  for (const entry of order) {
+    const item = el("li", view.winners.includes(entry.seat) ? "winner" : "");
+    item.append(el("span", "standing-name", entry.name), el("span", "standing-total", t("final.points", { points: entry.total })));
+    list.append(item);
+  }
+  const top = view.totals[view.winners[0]];
+  let text;
+  if (view.winners.length > 1) {
+    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
+    text = t("final.share", { names: listText(names), points: top });
+  } else {
+    text = view.winners[0] === view.human ? t("final.you_win", { points: top }) : t("final.wins", { name: view.players[view.winners[0]].name, points: top });
+  }
+  $("final-winners").textContent = text;
 }

@@ -9,11 +9,13 @@
 // before app.js: the worker boots while the rest of the page's modules load.
 //   await engine.ready;                    // resolves with the engine's version
 //   const view = await engine.call("new_game", { config });
-//                                          // rejects with Error(readable message)
+//                                          // rejects with an Error: .reason is the
+//                                          // engine's reason, .message its English
 //
 // While it boots, <html data-engine="loading">; then "ready", or "error" with
-// the message shown in an element with role="alert" (the page's own
-// [data-engine-alert] element if it has one, else one added to <body>).
+// the reason shown in an element with role="alert" (the page's own
+// [data-engine-alert] element if it has one, else one added to <body>),
+// worded from the catalogue ("boot.*" keys of i18n/en.json).
 // engine.status / engine.version / engine.error say the same; a "status"
 // event fires on each change.
 //
@@ -21,6 +23,8 @@
 // worker is registered; <html data-offline="ready"> when the site is cached.
 // When a newer build takes over an open page, <html data-update="ready"> and
 // an "update" event fire: a reload runs the new version.
+
+import { loadWords, t } from "./words.js";
 
 const BOOT_TIMEOUT_MS = 60_000;
 const root = document.documentElement;
@@ -44,7 +48,7 @@ class Engine extends EventTarget {
     this.#setStatus("loading");
     performance.mark("engine-start");
     const timer = setTimeout(
-      () => this.#fail("The game engine took too long to start. Check the connection and reload."),
+      () => this.#fail("boot.timeout"),
       BOOT_TIMEOUT_MS,
     );
     this.ready.then(
@@ -58,34 +62,30 @@ class Engine extends EventTarget {
     try {
       this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     } catch (error) {
-      this.#fail(`The game engine could not be started: ${error.message}`);
+      this.#fail("boot.no_worker", { detail: error.message });
       return;
     }
     this.#worker.addEventListener("message", (event) => this.#receive(event.data));
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.#bootFailed(
-        "The game engine could not be loaded: one of its files is missing or broken. " +
-          "Check the connection and reload." +
-          (event.message ? ` (${event.message})` : ""),
-      );
+      this.#bootFailed(event.message ? "boot.broken_detail" : "boot.broken", { detail: event.message });
     });
   }
 
   // Online, the service worker leaves the runtime to the browser's HTTP cache
   // (see sw.js); when the network fails although the browser says it is
   // online, boot once more with the runtime from the service worker's cache.
-  #bootFailed(message) {
+  #bootFailed(code, params = {}) {
     if (this.status === "loading" && !this.#retried && navigator.serviceWorker?.controller) {
       this.#retried = true;
       this.#worker.terminate();
       this.#start("cached");
       return;
     }
-    this.#fail(message);
+    this.#fail(code, params);
   }
 
-  /** Call an engine method; resolves with its result, rejects with Error(message). */
+  /** Call an engine method; resolves with its result, rejects with an Error whose .reason is the engine's. */
   async call(method, params = {}) {
     await this.ready;
     const request = JSON.stringify({ method, params });
@@ -99,29 +99,28 @@ class Engine extends EventTarget {
   #receive(message) {
     if (message.type === "ready") {
       this.version = message.version;
-      this.timings = message.timings; // the worker's boot: {start, pyodide, imported} in ms
       performance.mark("engine-ready");
       this.#setStatus("ready");
       this.#settle.resolve(message.version);
     } else if (message.type === "error") {
-      this.#bootFailed(message.message);
+      this.#bootFailed(message.code, message.params);
     } else {
       const waiter = this.#waiting.get(message.id);
       if (!waiter) return;
       this.#waiting.delete(message.id);
       const response = JSON.parse(message.response);
       if (response.ok) waiter.resolve(response.result);
-      else waiter.reject(new Error(response.error));
+      else waiter.reject(engineError(response.error));
     }
   }
 
-  #fail(message) {
+  #fail(code, params = {}) {
     if (this.status === "error") return;
-    this.error = new Error(message);
+    this.error = Object.assign(new Error(code), { boot: { code, params } }); // worded in the alert
     this.#worker?.terminate();
     for (const waiter of this.#waiting.values()) waiter.reject(this.error);
     this.#waiting.clear();
-    showAlert(message);
+    showAlert(code, params);
     this.#setStatus("error");
     this.#settle.reject(this.error);
   }
@@ -134,10 +133,17 @@ class Engine extends EventTarget {
   }
 }
 
-function showAlert(message) {
+/** An Error for a refused call: its .reason is the engine's reason ({code, params, rule}). */
+function engineError(error) {
+  if (typeof error !== "object" || error === null) return new Error(String(error));
+  const { message, ...reason } = error;
+  return Object.assign(new Error(message ?? reason.code), { reason });
+}
+
+async function showAlert(code, params) {
+  const message = await loadWords().then(() => t(code, params), () => code);
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => showAlert(message), { once: true });
-    return;
+    await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
   }
   let alert = document.querySelector("[data-engine-alert]");
   if (!alert) {

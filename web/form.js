@@ -1,11 +1,12 @@
-// The new-game form: built from what the engine offers (describe()), read
-// back into the engine's config. It checks nothing about the rules: a bad
-// combination of options is refused by the engine, and its message shown.
-import { THEMES, cardFace } from "./cards.js";
+// The new-game form: built from what the engine offers (describe(): the
+// bidding modes, options, levels and themes; their words from the catalogue),
+// read back into the engine's config. It checks nothing about the rules: a
+// bad combination of options is refused by the engine, and its reason shown.
+import { cardFace } from "./cards.js";
 import { PACES } from "./game.js";
+import { t } from "./words.js";
 
 const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];
-const LEVEL_TITLES = { random: "Random (plays any legal card)", easy: "Easy", medium: "Medium", hard: "Hard" };
 const PREVIEW = ["AH", "QS", "7D", "Z"];
 
 function element(tag, props = {}, ...children) {
@@ -27,6 +28,7 @@ export class NewGameForm {
     this.onSubmit = onSubmit;
     this.error = form.querySelector("#form-error");
     this.levels = [];
+    this.constraints = {}; // describe()'s options: {key: {players: {min, max}, ...}}
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.onSubmit(this.read());
@@ -41,6 +43,7 @@ export class NewGameForm {
     const extra = (this.params.get("levels") ?? "").split(",").filter((l) => /^[a-z]+$/.test(l));
     this.levels = [...new Set([...described.levels, ...extra])];
     this.maxName = described.max_name_length;
+    this.constraints = described.options;
 
     form.elements.players.replaceChildren();
     for (let n = described.players.min; n <= described.players.max; n++) {
@@ -48,7 +51,7 @@ export class NewGameForm {
     }
     form.elements.players.value = String(remembered.players ?? 4);
     form.elements["player-name"].maxLength = this.maxName;
-    form.elements["player-name"].value = remembered.name ?? "You";
+    form.elements["player-name"].value = remembered.name ?? t("form.default_name");
 
     const rows = form.querySelector("#opponent-rows");
     rows.replaceChildren();
@@ -61,29 +64,35 @@ export class NewGameForm {
         autocomplete: "off",
       });
       const level = element("select", { name: `opponent-level-${i}` });
-      for (const l of this.levels) level.append(element("option", { value: l, textContent: LEVEL_TITLES[l] ?? l }));
+      for (const l of this.levels) level.append(element("option", { value: l, textContent: t(`level.${l}`) }));
       const wanted = saved.level ?? (this.levels.includes("medium") ? "medium" : this.levels[0]);
       level.value = this.levels.includes(wanted) ? wanted : this.levels[0];
       rows.append(
         element(
           "li",
           { className: "opponent-row" },
-          element("label", {}, `Opponent ${i + 1} name`, name),
-          element("label", {}, "Level", level),
+          element("label", {}, t("form.opponent_name", { number: i + 1 }), name),
+          element("label", {}, t("form.level"), level),
         ),
       );
     }
 
     const options = form.querySelector("#options");
     options.querySelectorAll("label, p").forEach((node) => node.remove());
-    for (const [key, text] of Object.entries(described.options)) {
+    for (const key of Object.keys(described.options)) {
       const box = element("input", { type: "checkbox", name: key, checked: Boolean(remembered.options?.[key]) });
-      options.append(element("label", { className: `option option-${key}` }, box, ` ${text}`));
+      options.append(element("label", { className: `option option-${key}` }, box, ` ${t(`option.${key}`)}`));
     }
-    options.append(element("p", { className: "note", id: "unicoloured-note" }));
+    options.append(element("p", { className: "note", id: "options-note" }));
 
+    const modes = form.querySelector("#bidding");
+    modes.querySelectorAll("label").forEach((node) => node.remove());
     const bidding = remembered.options?.bidding ?? "open";
-    for (const radio of form.querySelectorAll('input[name="bidding"]')) radio.checked = radio.value === bidding;
+    for (const mode of described.bidding) {
+      const radio = element("input", { type: "radio", name: "bidding", value: mode, checked: mode === bidding });
+      modes.append(element("label", {}, radio, ` ${t(`bidding.${mode}`)}`));
+    }
+    if (!form.querySelector('input[name="bidding"]:checked')) form.querySelector('input[name="bidding"]').checked = true;
 
     const themes = form.querySelector("#themes");
     themes.querySelectorAll("label").forEach((node) => node.remove());
@@ -92,11 +101,11 @@ export class NewGameForm {
       radio.checked = theme === (settings.theme ?? "classic");
       const preview = element("span", { className: "theme-preview" });
       for (const card of PREVIEW) preview.append(cardFace(card, theme));
-      themes.append(element("label", { className: "theme-choice" }, radio, ` ${THEMES[theme]?.title ?? theme} `, preview));
+      themes.append(element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview));
     }
 
     form.elements.pace.replaceChildren();
-    for (const [key, pace] of Object.entries(PACES)) form.elements.pace.append(element("option", { value: key, textContent: pace.title }));
+    for (const key of Object.keys(PACES)) form.elements.pace.append(element("option", { value: key, textContent: t(`pace.${key}`) }));
     form.elements.pace.value = PACES[settings.pace] ? settings.pace : "normal";
 
     const seed = this.params.get("seed");
@@ -110,8 +119,12 @@ export class NewGameForm {
     this.form.querySelectorAll(".opponent-row").forEach((row, i) => {
       row.hidden = i >= count - 1;
     });
-    const note = this.form.querySelector("#unicoloured-note");
-    if (note) note.textContent = count > 4 ? "Unicoloured is played by 3 or 4 players." : "";
+    // Options that the player count rules out, from describe()'s constraints.
+    const notes = Object.entries(this.constraints)
+      .filter(([, c]) => c.players && (count < c.players.min || count > c.players.max))
+      .map(([key, c]) => t("form.option_players", { option: t(`option.name.${key}`), ...c.players }));
+    const note = this.form.querySelector("#options-note");
+    if (note) note.textContent = notes.join(" ");
   }
 
   /** The config, theme and pace the form describes. */
@@ -137,6 +150,7 @@ export class NewGameForm {
     };
   }
 
+  /** Show an error's words under the form ("" hides it). */
   showError(message) {
     this.error.textContent = message ?? "";
     this.error.hidden = !message;

@@ -1,21 +1,22 @@
 // The game's flow on the page: sends intents to the engine, takes back each
-// new view, keeps the save, paces the bots, and tells the renderer what to
-// draw. Data flows one way: intent -> engine -> view (JSON) -> render. No
-// rule of Wizard is decided here; the view says who acts and what is legal.
+// new view, keeps the save, paces the bots, and decides what the page shows
+// next: the first-dealer draw, a round's summary, the final standings, how
+// long a finished trick stays on the table, and that the bots wait while a
+// summary is open. Data flows one way: intent -> engine -> view (JSON) ->
+// ui.draw(view, display). No rule of Wizard is decided here; the view says
+// who acts and what is legal.
 
-import { cardLabel, suitName } from "./cards.js";
-
-/** How long the page waits, in ms, before each bot decision and after a trick. */
+/** How long the page waits, in ms, before each bot decision and after a trick (names: "pace.<key>"). */
 export const PACES = {
-  relaxed: { title: "Relaxed", step: 1400, trick: 2600 },
-  normal: { title: "Normal", step: 800, trick: 1800 },
-  fast: { title: "Fast", step: 300, trick: 900 },
-  instant: { title: "Instant (no pauses)", step: 0, trick: 0 },
+  relaxed: { step: 1400, trick: 2600 },
+  normal: { step: 800, trick: 1800 },
+  fast: { step: 300, trick: 900 },
+  instant: { step: 0, trick: 0 },
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class Game extends EventTarget {
+export class Game {
   view = null;
   pace = PACES.normal;
   theme = "classic";
@@ -24,15 +25,16 @@ export class Game extends EventTarget {
   #holds = new Set(); // open dialogs that pause the bots
   #lingerUntil = 0; // a finished trick stays in view until then
   #looping = false;
-  #busy = false; // the person's request is on its way to the engine
+  #request = null; // the person's request (or a new game) on its way to the engine: a promise, or null
+  #roundTrick = false; // the round's last trick stays on the table until its summary is closed
 
   /**
    * @param engine engine.js's Engine (call(method, params))
    * @param store  store.js's Store
-   * @param ui     {render(view, events), announce(text), error(message)}
+   * @param ui     {draw(view, display), show(dialog, view) -> Promise (settles when it closes),
+   *                announce(before, view, events), error(error, view), busy(busy)}
    */
   constructor(engine, store, ui) {
-    super();
     this.engine = engine;
     this.store = store;
     this.ui = ui;
@@ -42,29 +44,37 @@ export class Game extends EventTarget {
     this.pace = PACES[key] ?? PACES.normal;
   }
 
-  /** Deal a new game; rejects with the engine's message if the config is refused. */
+  /** Deal a new game; rejects with the engine's error if the config is refused. */
   async start(config, theme) {
     this.theme = theme;
-    const result = await this.#call("new_game", { config, theme });
-    this.#generation++;
-    this.#accept(result, { fresh: true });
+    await this.#begin("new_game", { config, theme }, { fresh: true });
   }
 
-  /** Resume from a save document; rejects with the engine's message if unreadable. */
+  /** Resume from a save document; rejects with the engine's error if unreadable. */
   async resume(save) {
-    const result = await this.#call("load", { save, theme: this.theme });
+    await this.#begin("load", { save, theme: this.theme }, { resumed: true });
+  }
+
+  /** A new game or a loaded one: the old game's bots stop at once and wait for it. */
+  async #begin(method, params, flags) {
     this.#generation++;
-    this.#accept(result, { resumed: true });
+    const call = this.#call(method, params);
+    this.#request = call.catch(() => {});
+    try {
+      this.#accept(await call, flags);
+    } finally {
+      this.#request = null;
+    }
   }
 
   /** The person's intent, in the engine's notation: "play 7H", "bid 2", "trump H". */
   async act(action) {
-    if (this.#busy || !this.view?.legal.includes(action)) return; // a double or stale click
+    if (this.#request || !this.view?.legal.includes(action)) return; // a double or stale click
     await this.#send("act", { action });
   }
 
   async takeBack() {
-    if (this.#busy || !this.view?.can_undo) return;
+    if (this.#request || !this.view?.can_undo) return;
     this.#lingerUntil = 0;
     await this.#send("undo", {});
   }
@@ -74,34 +84,34 @@ export class Game extends EventTarget {
     if (!this.view) return;
     const result = await this.#call("set_theme", { theme });
     this.view = result.view;
-    this.ui.render(this.view, {});
+    this.#draw();
   }
 
-  /** While a dialog named `name` is open, bots wait. */
-  hold(name) {
-    this.#holds.add(name);
+  /** What the table shows besides the view (display state decided here, drawn by the ui). */
+  #display() {
+    const view = this.view;
+    const between = view.trick.plays.length === 0 && view.last_trick !== null;
+    return { finishedTrick: between && (view.tricks.length > 0 || this.#roundTrick) };
   }
 
-  release(name) {
-    this.#holds.delete(name);
-    this.#runBots();
+  #draw() {
+    this.ui.draw(this.view, this.#display());
   }
 
-  /** The person's request: one at a time (a second click waits for nothing, it is dropped). */
+  /** The person's request: one at a time (a second click meanwhile is dropped). */
   async #send(method, params) {
-    this.#setBusy(true);
+    this.ui.busy(true);
+    const request = this.#call(method, params).then(
+      (result) => this.#accept(result, {}),
+      (error) => this.ui.error(error, this.view),
+    );
+    this.#request = request.catch(() => {}); // the bots' loop waits for it, failed or not
     try {
-      this.#accept(await this.#call(method, params), {});
-    } catch (error) {
-      this.ui.error(error.message);
+      await request;
     } finally {
-      this.#setBusy(false);
+      this.#request = null;
+      this.ui.busy(false);
     }
-  }
-
-  #setBusy(busy) {
-    this.#busy = busy;
-    this.ui.busy?.(busy);
   }
 
   #call(method, params) {
@@ -110,41 +120,47 @@ export class Game extends EventTarget {
     return call;
   }
 
-  /** A new view arrived: save, work out what just happened, render, go on. */
+  /** A new view arrived: save, work out what just happened, draw, open what it calls for, go on. */
   #accept(result, flags) {
     const before = this.view;
     const view = result.view;
     this.view = view;
     if (result.save) this.store.saveGame(result.save);
-    const events = { ...flags, ...this.#events(before, view, flags) };
+    const events = { ...flags, ...changes(before, view, flags) };
     if (events.trickDone) this.#lingerUntil = performance.now() + this.pace.trick;
-    this.ui.render(view, events);
-    if (events.announce) this.ui.announce(events.announce);
+    if (events.roundEnded) this.#roundTrick = true;
+    if (flags.fresh || flags.resumed) this.#roundTrick = false;
+    this.#draw();
+    this.ui.announce(before, view, events);
+    this.#openDialogs(view, events);
     this.#runBots();
   }
 
-  #events(before, view, flags) {
-    const events = {};
-    if (!before || flags.fresh || flags.resumed) return events;
-    const roundEnded = view.over !== before.over || view.round !== before.round;
-    const trickDone = before.phase === "playing" && (roundEnded || view.tricks.length > before.tricks.length);
-    events.roundEnded = roundEnded;
-    events.trickDone = trickDone;
-    events.gameOver = view.over && !before.over;
-    const words = [];
-    const last = view.last_action;
-    if (last && last.seat !== view.human) words.push(describeAction(view, last));
-    if (trickDone && view.last_trick) words.push(takesText(view));
-    if (roundEnded && view.human !== null) {
-      const row = view.score_pad.at(-1)[view.human];
-      const points = row.points > 0 ? `+${row.points}` : String(row.points);
-      words.push(`Round ${view.score_pad.length} is over: you bid ${row.bid} and took ${row.taken}, ${points} points.`);
+  /** The dialogs a moment calls for; the draw and a round's summary hold the bots. */
+  #openDialogs(view, events) {
+    // The first-dealer draw opens the game, and again if the page reloads before any bid.
+    const atStart = view.round === 1 && !view.has_bid.some(Boolean) && view.phase !== "playing";
+    if (events.fresh || (events.resumed && atStart)) this.#hold("draw", view);
+    if (events.roundEnded && !view.over) {
+      this.#hold("round", view).then(() => {
+        this.#roundTrick = false; // the summary was read: the last trick leaves the table
+        if (this.view) this.#draw();
+      });
     }
-    if (view.your_turn && (!before.your_turn || roundEnded || trickDone)) {
-      words.push({ trump: "Your turn to choose trump.", bidding: "Your turn to bid.", playing: "Your turn to play." }[view.phase] ?? "");
+    if (view.over && (events.gameOver || events.resumed)) this.ui.show("final", view);
+  }
+
+  /** Show a dialog; the bots wait until it is closed. Resolves then. */
+  async #hold(dialog, view) {
+    const generation = this.#generation;
+    this.#holds.add(dialog);
+    try {
+      await this.ui.show(dialog, view);
+    } finally {
+      this.#holds.delete(dialog);
     }
-    if (words.length) events.announce = words.join(" ").trim();
-    return events;
+    if (generation !== this.#generation) return;
+    this.#runBots();
   }
 
   /** Let the bots act, one decision at a time, at the chosen pace. */
@@ -152,17 +168,18 @@ export class Game extends EventTarget {
     if (this.#looping) return;
     this.#looping = true;
     const generation = this.#generation;
+    const mayGo = () => this.view?.bot_to_act && this.#holds.size === 0 && generation === this.#generation;
     try {
-      while (this.view?.bot_to_act && this.#holds.size === 0 && generation === this.#generation) {
+      while (mayGo()) {
         const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());
         if (wait > 0) await sleep(wait);
-        while (this.#busy) await sleep(20); // the person's request first (take back, hidden bid)
-        if (this.#holds.size > 0 || generation !== this.#generation || !this.view?.bot_to_act) break;
+        while (this.#request) await this.#request; // the person's request first (take back, hidden bid)
+        if (!mayGo()) break;
         let result;
         try {
           result = await this.#call("bot_step", {});
         } catch (error) {
-          this.ui.error(error.message);
+          this.ui.error(error, this.view);
           break;
         }
         if (generation !== this.#generation) break;
@@ -171,22 +188,18 @@ export class Game extends EventTarget {
     } finally {
       this.#looping = false;
     }
-    // A dialog may have closed, or the person acted, while we were waiting.
-    if (this.view?.bot_to_act && this.#holds.size === 0 && generation !== this.#generation) this.#runBots();
+    // A new game began while this loop waited: its bots go on.
+    if (generation !== this.#generation) this.#runBots();
   }
 }
 
-function takesText(view) {
-  const winner = view.last_trick.winner;
-  return winner === view.human ? "You take the trick." : `${view.players[winner].name} takes the trick.`;
+/** What changed from `before` to `view`: a trick finished, the round ended, the game ended. */
+function changes(before, view, flags) {
+  if (!before || flags.fresh || flags.resumed) return {};
+  const roundEnded = view.over !== before.over || view.round !== before.round;
+  return {
+    roundEnded,
+    trickDone: before.phase === "playing" && (roundEnded || view.tricks.length > before.tricks.length),
+    gameOver: view.over && !before.over,
+  };
 }
-
-/** "Merlin bids 2", "Merlin plays queen of spades", "Merlin chooses hearts as trump". */
-function describeAction(view, last) {
-  const name = view.players[last.seat].name;
-  const [verb, arg] = last.action.split(" ");
-  if (verb === "bid") return arg === "?" ? `${name} has bid.` : `${name} bids ${arg}.`;
-  if (verb === "trump") return `${name} chooses ${suitName(arg, view.theme)} as trump.`;
-  return `${name} plays ${cardLabel(arg, view.theme)}.`;
-}
-

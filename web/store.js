@@ -30,11 +30,6 @@ export class Store {
     }
   }
 
-  /** Forget the current game (its save was replaced or finished with). */
-  clearGame() {
-    storage()?.removeItem(SAVE_KEY);
-  }
-
   /**
    * Move an unreadable save out of the way, keeping it under another key;
    * returns that key.

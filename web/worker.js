@@ -2,7 +2,8 @@
 // Only engine.js talks to it. Messages are plain objects whose payloads are
 // JSON strings, so nothing crosses the boundary as a proxy:
 //   in:  {id, request: '{"method": ..., "params": {...}}'}
-//   out: {type: "ready", version, timings} | {type: "error", message}
+//   out: {type: "ready", version} | {type: "error", code, params}
+//        (a boot failure: the page words "<code>" from its catalogue)
 //        {id, response: '{"ok": true, "result": ...}'}
 // The runtime's folder is named after its version (build.py checks it: bump both).
 // Started with the name "cached", it takes the runtime from the service
@@ -16,8 +17,6 @@ const PACKAGE = "wizard_engine";
 
 let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
-
-const timings = { start: performance.now() }; // ms since the worker began
 
 async function boot() {
   const guard = guardBoot();
@@ -36,7 +35,6 @@ async function boot() {
   } finally {
     guard.release();
   }
-  timings.pyodide = performance.now();
   let module;
   try {
     module = pyodide.pyimport(`${PACKAGE}.web`);
@@ -44,17 +42,13 @@ async function boot() {
     // loadPackage never rejects: a missing wheel or a failed hash only shows
     // up here, as a missing module.
     if (!pyodide.loadedPackages[PACKAGE]) {
-      throw new Error(
-        "The game engine package could not be loaded " +
-          "(its file is missing or failed its integrity check).",
-      );
+      throw bootError("boot.package");
     }
-    throw new Error(`The game engine failed to start: ${lastLine(error.message)}`);
+    throw bootError("boot.failed", { detail: lastLine(error.message) });
   }
   call = module.call;
-  timings.imported = performance.now();
   const pong = JSON.parse(call(JSON.stringify({ method: "ping", params: {} })));
-  if (!pong.ok) throw new Error(`The game engine failed to start: ${pong.error}`);
+  if (!pong.ok) throw bootError("boot.failed", { detail: pong.error.message });
   return pong.result.version;
 }
 
@@ -79,18 +73,19 @@ function guardBoot() {
     try {
       response = await fetch(input, init);
     } catch (error) {
-      const why = init?.integrity ? "it failed its integrity check or the network is down" : error.message;
-      fail(new Error(`The game could not be loaded: ${name(input)} could not be fetched (${why}).`));
+      fail(init?.integrity
+        ? bootError("boot.fetch_integrity", { file: name(input) })
+        : bootError("boot.fetch_failed", { file: name(input), detail: error.message }));
       throw error;
     }
     if (!response.ok) {
-      fail(new Error(`The game could not be loaded: ${name(input)} is missing (HTTP ${response.status}).`));
+      fail(bootError("boot.missing", { file: name(input), status: response.status }));
     }
     return response;
   };
   console.warn = (...args) => {
     if (String(args[0]).includes("wasm instantiation failed")) {
-      fail(new Error("The game could not be loaded: the Python runtime (WebAssembly) did not compile."));
+      fail(bootError("boot.wasm"));
     }
     warn.apply(console, args);
   };
@@ -101,6 +96,11 @@ function guardBoot() {
       console.warn = warn;
     },
   };
+}
+
+/** A failed boot: the catalogue's key and its params (the page words it). */
+function bootError(code, params = {}) {
+  return Object.assign(new Error(code), { code, params });
 }
 
 function lastLine(text) {
@@ -114,7 +114,8 @@ function answer({ id, request }) {
     response = call(request);
   } catch (error) {
     // call() never raises by contract; this is the safety net.
-    response = JSON.stringify({ ok: false, error: lastLine(error.message) });
+    const message = lastLine(error.message);
+    response = JSON.stringify({ ok: false, error: { code: "internal", params: { type: error.name }, rule: null, message } });
   }
   self.postMessage({ id, response });
 }
@@ -126,10 +127,12 @@ self.addEventListener("message", (event) => {
 
 boot().then(
   (version) => {
-    self.postMessage({ type: "ready", version, timings });
+    self.postMessage({ type: "ready", version });
     for (const message of pending.splice(0)) answer(message);
   },
   (error) => {
-    self.postMessage({ type: "error", message: error?.message ?? String(error) });
+    const known = Boolean(error?.code);
+    const params = known ? error.params : { detail: error?.message ?? String(error) };
+    self.postMessage({ type: "error", code: known ? error.code : "boot.failed", params });
   },
 );

@@ -1,0 +1,237 @@
+"""The page's words: every word a player reads comes from web/i18n/en.json.
+
+The page asks for words with ``t("key", params)`` (web/*.js) and names the words of its
+static elements with ``data-i18n`` / ``data-i18n-label`` (web/index.html). Checked here:
+every key the page uses is in the catalogue; every key built at run time (``t(`level.${l}`)``)
+has one of the prefixes listed in :data:`DYNAMIC`, and every value it can take (the engine's
+levels, options, themes, reasons...) has its words; no catalogue key is unused; index.html
+shows no text of its own.
+"""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from wizard_engine import web
+from wizard_engine.config import BOT_LEVELS
+from wizard_engine.reasons import CODES
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+CATALOGUE = WEB / "i18n" / "en.json"
+PHASES = ("trump", "bidding", "playing")
+SUITS = "CDHS"
+
+
+def described() -> dict:
+    return web.describe()
+
+
+def paces() -> list[str]:
+    """The keys of game.js's PACES."""
+    block = re.search(r"export const PACES = \{(.*?)\n\};", (WEB / "game.js").read_text(), re.DOTALL)
+    assert block, "PACES not found in game.js"
+    return re.findall(r"^\s*(\w+):", block.group(1), re.MULTILINE)
+
+
+def dynamic_keys() -> dict[str, set[str]]:
+    """Each prefix of a key built at run time, and every key it must be able to build."""
+    info = described()
+    levels = list(dict.fromkeys([*BOT_LEVELS, *info["levels"]]))
+    themes = info["themes"]
+    bidding = info["bidding"]
+    options = list(info["options"])
+    return {
+        "level.": {f"level.{x}" for x in levels},
+        "seat.level.": {f"seat.level.{x}" for x in levels},
+        "option.": {f"option.{x}" for x in options},
+        "option.name.": {f"option.name.{x}" for x in options},
+        "bidding.": {f"bidding.{x}" for x in bidding},
+        "bidding.name.": {f"bidding.name.{x}" for x in bidding},
+        "phase.": {f"phase.{p}" for p in PHASES},
+        "prompt.bid.": {f"prompt.bid.{x}" for x in bidding},
+        "tally.waiting_": {f"tally.waiting_{x}" for x in bidding if x != "open"},
+        "theme.": {f"theme.{x}{s}" for x in themes for s in ("", ".short")},
+        "pace.": {f"pace.{x}" for x in paces()},
+        "status.": {"status.loading", "status.error"},
+        "seat.turn.": {f"seat.turn.{p}" for p in PHASES},
+        "prompt.waiting.": {f"prompt.waiting.{p}" for p in PHASES},
+        "announce.turn.": {f"announce.turn.{p}" for p in PHASES},
+        "score.": {f"score.{k}" for k in ("bid", "taken", "points", "total")},
+        "trump.why.": {f"trump.why.{w}" for w in ("turned", "jester", "last_round", "unicoloured")}
+        | {f"trump.why.{w}{y}" for w in ("chosen", "choosing") for y in ("", "_you")},
+        "suit.": {f"suit.{th}.{s}" for th in themes for s in SUITS}
+        | {f"suit.{th}.short.{s}" for th in themes for s in SUITS},
+        "rank.": {f"rank.{r}" for r in "23456789TJQKA"},
+        "corner.": {f"corner.{r}" for r in "TJQKAZN"},
+        "reason.": {f"reason.{c}" for c in CODES},
+    }
+
+
+# --- reading the page's code ------------------------------------------------------------
+
+# A call of t( whose first argument is not written out: allowed only here (the words
+# module passes keys through; data-i18n keys are checked in index.html).
+PASS_THROUGH = {("words.js", "node.dataset.i18n"), ("words.js", "node.dataset.i18nLabel"), ("engine.js", "code")}
+
+
+def boot_keys() -> set[str]:
+    """The keys of the engine's boot failures, named in engine.js and worker.js (worded by engine.js's t(code))."""
+    return {key for name in ("engine.js", "worker.js")
+            for key in re.findall(r'"(boot\.\w+)"', (WEB / name).read_text())}
+
+
+def first_argument(code: str, start: int) -> str:
+    """The text of the first argument of the call whose "(" is at ``start``."""
+    depth, i, quote = 0, start + 1, None
+    while i < len(code):
+        c = code[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'`":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return code[start + 1:i]
+            depth -= 1
+        elif c == "," and depth == 0:
+            return code[start + 1:i]
+        i += 1
+    raise AssertionError(f"unclosed call at {start}")
+
+
+def keys_in_code(name: str, code: str) -> tuple[set[str], set[str]]:
+    """(literal keys, dynamic prefixes) of every t(...) call in ``code``."""
+    literal: set[str] = set()
+    prefixes: set[str] = set()
+    for match in re.finditer(r"(?<![\w.$])(?<!function )t\(", code):
+        argument = first_argument(code, match.end() - 1).strip()
+        strings = re.findall(r'"([^"\\]*)"|\'([^\'\\]*)\'', re.sub(r"`[^`]*`", "", argument))
+        templates = re.findall(r"`([^`]*)`", argument)
+        for template in templates:
+            if "${" in template:
+                prefixes.add(template.split("${")[0])
+            else:
+                literal.add(template)
+        literal.update(a or b for a, b in strings)
+        if not strings and not templates:
+            assert (name, argument) in PASS_THROUGH, f"{name}: t({argument}) names no key"
+    return literal, prefixes
+
+
+class Static(HTMLParser):
+    """The data-i18n keys of a page, and any text it shows of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: set[str] = set()
+        self.texts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        for name in ("data-i18n", "data-i18n-label"):
+            if found.get(name):
+                self.keys.add(str(found[name]))
+        for name in ("aria-label", "title", "placeholder", "alt"):
+            if found.get(name):
+                self.texts.append(f"{tag}[{name}]={found[name]}")
+        if tag in ("script", "style"):
+            self.skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip and data.strip():
+            self.texts.append(data.strip())
+
+
+def page_keys() -> tuple[set[str], set[str]]:
+    literal: set[str] = set()
+    prefixes: set[str] = set()
+    for path in sorted(WEB.glob("*.js")):
+        found, dynamic = keys_in_code(path.name, path.read_text())
+        literal |= found
+        prefixes |= dynamic
+    static = Static()
+    static.feed((WEB / "index.html").read_text())
+    return literal | static.keys | boot_keys(), prefixes
+
+
+def catalogue() -> dict[str, object]:
+    return json.loads(CATALOGUE.read_text())
+
+
+# --- the checks ---------------------------------------------------------------------------
+
+def test_every_key_the_page_uses_has_words() -> None:
+    literal, _ = page_keys()
+    missing = sorted(literal - set(catalogue()))
+    assert not missing, f"keys used by the page but not in i18n/en.json: {missing}"
+
+
+def test_every_key_built_at_run_time_has_a_known_prefix_and_all_its_words() -> None:
+    _, prefixes = page_keys()
+    dynamic = dynamic_keys()
+    unknown = sorted(p for p in prefixes if not any(p.startswith(d) for d in dynamic))
+    assert not unknown, f"keys built at run time with no entry in DYNAMIC: {unknown}"
+    missing = sorted(k for keys in dynamic.values() for k in keys if k not in catalogue())
+    assert not missing, f"words missing for: {missing}"
+
+
+def test_every_engine_reason_code_has_words() -> None:
+    assert set(described()["reasons"]) == set(CODES)
+    missing = sorted(c for c in CODES if f"reason.{c}" not in catalogue())
+    assert not missing, f"engine reasons without words in i18n/en.json: {missing}"
+
+
+def test_no_rule_tags_in_the_players_words() -> None:
+    tagged = sorted(k for k, v in catalogue().items() if re.search(r"\bR\d+\b", json.dumps(v)))
+    assert not tagged, f"rule tags like (R13) in the players' words: {tagged}"
+
+
+def test_no_catalogue_key_is_unused() -> None:
+    literal, _ = page_keys()
+    built = set().union(*dynamic_keys().values())
+    unused = sorted(set(catalogue()) - literal - built)
+    assert not unused, f"keys in i18n/en.json that the page never asks for: {unused}"
+
+
+def test_the_page_shows_no_text_of_its_own() -> None:
+    static = Static()
+    static.feed((WEB / "index.html").read_text())
+    assert static.texts == [], f"text in index.html outside the catalogue: {static.texts}"
+
+
+def test_every_message_is_a_template_or_plural_forms() -> None:
+    for key, value in catalogue().items():
+        if isinstance(value, dict):
+            assert "other" in value and set(value) <= {"zero", "one", "two", "few", "many", "other"}, key
+            assert all(isinstance(v, str) for v in value.values()), key
+        else:
+            assert isinstance(value, str), key
+
+
+def test_the_scanner_finds_literal_dynamic_and_conditional_keys() -> None:
+    code = 'x(t("a.b", { n: f(1, 2) })); t(`c.${d}`, {}); t(y ? "e.f" : \'g.h\'); at("no.key")'
+    assert keys_in_code("x.js", code) == ({"a.b", "e.f", "g.h"}, {"c."})
+    with pytest.raises(AssertionError, match="names no key"):
+        keys_in_code("x.js", "t(someVariable)")
+
+
+def test_the_catalogue_ships_with_the_site(tmp_path: Path) -> None:
+    """build.py copies web/ whole: the catalogue lands in dist/ (and so in the service worker's precache)."""
+    import build
+
+    build.copy_web(tmp_path)
+    assert json.loads((tmp_path / "i18n" / "en.json").read_text()) == catalogue()

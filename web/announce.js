@@ -1,0 +1,33 @@
+// What a screen reader hears after each view (the polite #log region): the
+// others' moves, who took a trick, the round's result, and that it is your
+// turn. Words come from the catalogue; what happened comes from game.js.
+import { cardName, signed, suitName, t } from "./words.js";
+
+/** The announcement for the step from `before` to `view`, or "" when there is nothing to say. */
+export function announcement(before, view, events) {
+  if (!before || events.fresh || events.resumed) return "";
+  const words = [];
+  const last = view.last_action;
+  if (last && last.seat !== view.human) words.push(actionText(view, last));
+  if (events.trickDone && view.last_trick) {
+    const winner = view.last_trick.winner;
+    words.push(winner === view.human ? t("announce.you_take") : t("announce.takes", { name: view.players[winner].name }));
+  }
+  if (events.roundEnded && view.human !== null) {
+    const row = view.score_pad.at(-1)[view.human];
+    words.push(t("announce.round_over", { round: view.score_pad.length, bid: row.bid, taken: row.taken, points: signed(row.points) }));
+  }
+  if (view.your_turn && (!before.your_turn || events.roundEnded || events.trickDone)) {
+    if (["trump", "bidding", "playing"].includes(view.phase)) words.push(t(`announce.turn.${view.phase}`));
+  }
+  return words.join(" ").trim();
+}
+
+/** "Merlin bids 2.", "Merlin plays queen of spades.", "Merlin chooses hearts as trump." */
+function actionText(view, last) {
+  const name = view.players[last.seat].name;
+  const [verb, arg] = last.action.split(" ");
+  if (verb === "bid") return arg === "?" ? t("announce.has_bid", { name }) : t("announce.bids", { name, bid: arg });
+  if (verb === "trump") return t("announce.chooses_trump", { name, suit: suitName(arg, view.theme) });
+  return t("announce.plays", { name, card: cardName(arg, view.theme) });
+}

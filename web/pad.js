@@ -1,0 +1,87 @@
+// The score pad (R19) and the round's summary: the same four numbers of a
+// seat's round (bid, tricks taken, points, running total) from one row
+// builder. Draws only; the dialogs that hold them are opened by game.js.
+import { $, el } from "./dom.js";
+import { bidText } from "./table.js";
+import { signed, t } from "./words.js";
+
+const SCORE_KEYS = ["bid", "taken", "points", "total"];
+
+/**
+ * One seat's score for a round as four cells, classed `${prefix}-bid` ...;
+ * the points cell is also "made" or "missed". `signedPoints` writes "+20".
+ */
+function scoreCells(row, seat, prefix, signedPoints = false) {
+  return SCORE_KEYS.map((key) => {
+    const cell = el("td", `${prefix}-${key}`, key === "points" && signedPoints ? signed(row.points) : String(row[key]));
+    if (key === "points") cell.classList.add(row.bid === row.taken ? "made" : "missed");
+    cell.dataset.seat = String(seat);
+    return cell;
+  });
+}
+
+function headerCell(text, scope, className = "") {
+  const th = el("th", className, text);
+  th.scope = scope;
+  return th;
+}
+
+/** The score pad: for every round and player the bid, tricks, points and total. */
+export function drawPad(view) {
+  const table = $("pad");
+  table.replaceChildren();
+  const head = table.createTHead();
+  const top = head.insertRow();
+  const corner = headerCell(t("pad.round"), "col");
+  corner.rowSpan = 2;
+  top.append(corner);
+  view.players.forEach((player, seat) => {
+    const th = headerCell(player.name, "colgroup", "pad-player");
+    th.colSpan = SCORE_KEYS.length;
+    th.dataset.seat = String(seat);
+    top.append(th);
+  });
+  const sub = head.insertRow();
+  for (let s = 0; s < view.players.length; s++) {
+    for (const key of SCORE_KEYS) sub.append(headerCell(t(`score.${key}`), "col", `pad-sub pad-sub-${key === "taken" ? "took" : key}`));
+  }
+  const body = table.createTBody();
+  view.score_pad.forEach((rows, r) => {
+    const tr = body.insertRow();
+    tr.dataset.round = String(r + 1);
+    tr.append(headerCell(String(r + 1), "row"));
+    rows.forEach((row, seat) => tr.append(...scoreCells(row, seat, "pad")));
+  });
+  if (!view.over) {
+    const tr = body.insertRow();
+    tr.className = "pad-current";
+    tr.append(headerCell(t("pad.now", { round: view.round }), "row"));
+    view.players.forEach((_, seat) => {
+      tr.append(el("td", "pad-bid", bidText(view, seat)), el("td", "pad-taken", String(view.taken[seat])),
+        el("td", "", t("pad.pending")), el("td", "", t("pad.pending")));
+    });
+  }
+  const tr = table.createTFoot().insertRow();
+  tr.append(headerCell(t("pad.total"), "row"));
+  view.totals.forEach((total, seat) => {
+    const td = el("td", "pad-grand-total", String(total));
+    td.colSpan = SCORE_KEYS.length;
+    td.dataset.seat = String(seat);
+    tr.append(td);
+  });
+}
+
+/** The summary of round `round` (1-based): a row per player, the same cells as the pad's. */
+export function drawRoundSummary(view, round) {
+  const table = $("round-summary");
+  table.replaceChildren();
+  table.setAttribute("aria-label", t("summary.label", { round }));
+  const head = table.createTHead().insertRow();
+  head.append(headerCell(t("summary.player"), "col"));
+  for (const key of SCORE_KEYS) head.append(headerCell(t(`score.${key}`), "col"));
+  const body = table.createTBody();
+  view.score_pad[round - 1].forEach((row, seat) => {
+    const tr = body.insertRow();
+    tr.append(headerCell(view.players[seat].name, "row"), ...scoreCells(row, seat, "summary", true));
+  });
+}

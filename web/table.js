@@ -1,0 +1,357 @@
+// Draws the table from the engine's view: the round, the seats, trump, the
+// trick, the tally of bids, you, your decision and your hand. A function of
+// the view and of the display state game.js decides ({finishedTrick}); it
+// opens nothing and pauses nothing. Every text comes from the catalogue and
+// goes in with textContent; state is carried by classes and data attributes.
+// Buttons carry their intent in data-action (input.js sends it).
+import { cardBack, cardFace, cardPicture } from "./cards.js";
+import { $, el } from "./dom.js";
+import { cardName, listText, reasonText, suitName, t } from "./words.js";
+
+const SUIT_LETTERS = ["C", "D", "H", "S"];
+
+/** Draw the table for `view`; `display.finishedTrick` keeps the last trick in the middle. */
+export function drawTable(view, display) {
+  document.documentElement.dataset.phase = view.over ? "over" : view.phase;
+  document.documentElement.dataset.yourTurn = String(view.your_turn);
+  roundInfo(view);
+  seats(view);
+  trump(view);
+  trick(view, display.finishedTrick);
+  tally(view);
+  me(view);
+  decision(view);
+  hand(view);
+  $("take-back").disabled = !view.can_undo;
+  keepFocus(view);
+}
+
+/** "You deal" or "Merlin deals". */
+export function dealsText(view, seat) {
+  return seat === view.human ? t("deals.you") : t("deals.other", { name: view.players[seat].name });
+}
+
+/** A seat's bid as shown: the number, "?" (made but not yet shown) or "–" (not made). */
+export function bidText(view, seat) {
+  const bid = view.bids[seat];
+  if (bid !== null && bid !== undefined) return String(bid);
+  return view.has_bid[seat] ? t("bid.unknown") : t("bid.none");
+}
+
+function roundInfo(view) {
+  const info = $("round-info");
+  info.replaceChildren();
+  if (view.over) {
+    info.append(el("strong", "", t("info.game_over")), t("info.after_rounds", { count: view.rounds }));
+    return;
+  }
+  info.append(
+    el("strong", "", t("round.of", { round: view.round, rounds: view.rounds })),
+    t("info.details", { cards: t("cards.count", { count: view.hand_size }), dealer: dealsText(view, view.dealer) }),
+  );
+}
+
+/** The opponents, clockwise from your left; you are drawn below. */
+function seats(view) {
+  const list = $("seats");
+  list.replaceChildren();
+  const count = view.players.length;
+  // Clockwise from your left: the first opponent sits at your left, the last
+  // at your right, the others across the table (left to right).
+  const top = Math.max(count - 3, 0);
+  for (let i = 1; i < count; i++) {
+    const item = seatItem(view, (view.human + i) % count);
+    const place = i === 1 ? "pos-left" : i === count - 1 ? "pos-right" : `pos-top pos-top-${i - 1}`;
+    item.classList.add(...place.split(" "));
+    list.append(item);
+  }
+  list.dataset.count = String(count - 1);
+  $("table").dataset.across = String(top);
+}
+
+function seatItem(view, seat) {
+  const player = view.players[seat];
+  const item = el("li", "seat");
+  item.dataset.seat = String(seat);
+  const acting = !view.over && view.to_act.includes(seat);
+  item.classList.toggle("to-act", acting);
+  item.classList.toggle("dealer", seat === view.dealer);
+  const head = el("div", "seat-head");
+  head.append(el("span", "seat-name", player.name));
+  head.append(el("span", "seat-level", player.bot ? t(`seat.level.${player.bot}`) : t("seat.person")));
+  if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
+  item.append(head, stats(view, seat));
+  const foot = el("div", "seat-foot");
+  const need = needBadge(view, seat);
+  if (need) foot.append(need);
+  if (acting) foot.append(el("span", "badge turn-badge", t(`seat.turn.${view.phase}`)));
+  const shown = view.shown_hands?.[seat];
+  if (!shown && !view.over) foot.append(el("span", "seat-cards", t("seat.cards_in_hand", { count: view.hand_counts[seat] })));
+  item.append(foot);
+  if (shown) {
+    const cards = el("div", "shown-hand");
+    cards.append(el("span", "visually-hidden", t("seat.shown_card", { name: player.name })));
+    for (const card of shown) cards.append(cardPicture(card, view.theme, cardName(card, view.theme)));
+    item.append(cards);
+  }
+  return item;
+}
+
+/** Bid, tricks taken and score of a seat, as a small description list. */
+function stats(view, seat) {
+  const list = el("dl", "stats");
+  const add = (term, value, className) => {
+    const group = el("div", className);
+    group.append(el("dt", "", term), el("dd", "", value));
+    list.append(group);
+  };
+  add(t("stat.bid"), bidText(view, seat), "stat-bid");
+  add(t("stat.took"), String(view.taken[seat]), "stat-taken");
+  add(t("stat.score"), String(view.totals[seat]), "stat-score");
+  return list;
+}
+
+/** How the seat stands against its bid ("keeping track of tricks"), while cards are played. */
+function needBadge(view, seat) {
+  const bid = view.bids[seat];
+  if (bid === null || bid === undefined || view.phase !== "playing") return null;
+  const need = bid - view.taken[seat];
+  if (need > 0) {
+    return el("span", "badge need need-more", t(seat === view.human ? "need.more_you" : "need.more", { count: need }));
+  }
+  if (need === 0) return el("span", "badge need need-none", t("need.none"));
+  return el("span", "badge need need-over", t("need.over", { count: -need }));
+}
+
+/** Why trump is what it is (view.trump.why, a code), in words. */
+function trumpWhy(view) {
+  const { why } = view.trump;
+  const you = view.dealer === view.human;
+  if (why === "chosen" || why === "choosing") {
+    return t(`trump.why.${why}${you ? "_you" : ""}`, { name: view.players[view.dealer].name });
+  }
+  return why ? t(`trump.why.${why}`) : "";
+}
+
+function trump(view) {
+  const box = $("trump");
+  box.replaceChildren();
+  const { card, suit } = view.trump;
+  box.append(el("h3", "trump-title", t("trump.title")));
+  const row = el("div", "trump-row");
+  if (card) row.append(cardPicture(card, view.theme, cardName(card, view.theme)));
+  else row.append(el("span", "card card-none", ""));
+  const text = el("p", "trump-text");
+  const why = trumpWhy(view);
+  if (suit) {
+    text.append(el("strong", `trump-suit suit-text-${suit}`, suitName(suit, view.theme)));
+    if (why) text.append(el("span", "trump-why", t("trump.why_note", { why })));
+  } else {
+    text.append(el("strong", "", why || t("trump.none")));
+  }
+  row.append(text);
+  box.append(row);
+}
+
+/** The trick being played; between tricks (display.finishedTrick), the one just finished, its winner marked. */
+function trick(view, showFinished) {
+  const list = $("trick");
+  const title = $("trick-title");
+  list.replaceChildren();
+  const finished = Boolean(showFinished && view.last_trick);
+  const shown = finished ? view.last_trick : view.trick;
+  list.classList.toggle("finished", finished);
+  if (finished) {
+    title.textContent = tookLastText(view);
+  } else if (view.phase === "playing") {
+    title.textContent = t("trick.number", { number: view.tricks.length + 1, count: view.hand_size });
+  } else {
+    title.textContent = t("trick.title");
+  }
+  for (const play of shown.plays) {
+    const item = el("li", "play");
+    item.dataset.seat = String(play.seat);
+    if (play.seat === shown.winner) item.classList.add(finished ? "won" : "winning");
+    item.append(cardPicture(play.card, view.theme, cardName(play.card, view.theme)));
+    item.append(el("span", "play-name", view.players[play.seat].name));
+    if (play.seat === shown.winner) item.append(el("span", "play-note", t(finished ? "trick.took_it" : "trick.winning")));
+    list.append(item);
+  }
+  if (shown.plays.length === 0) list.append(el("li", "trick-empty", emptyTrickText(view)));
+}
+
+/** "Merlin took the last trick" / "You took the last trick". */
+function tookLastText(view) {
+  const winner = view.last_trick.winner;
+  return winner === view.human ? t("trick.took_last_you") : t("trick.took_last", { name: view.players[winner].name });
+}
+
+function emptyTrickText(view) {
+  if (view.over) return "";
+  if (view.phase !== "playing") return t("trick.after_bidding");
+  const leader = view.to_act[0];
+  return leader === view.human ? t("trick.you_lead") : t("trick.leads", { name: view.players[leader].name });
+}
+
+/** "Keeping track of tricks": the bids so far against the tricks in play. */
+function tally(view) {
+  const box = $("tally");
+  box.replaceChildren();
+  if (view.over) return;
+  const known = view.bids.filter((b) => b !== null);
+  const made = view.has_bid.filter(Boolean).length;
+  const count = view.players.length;
+  if (view.options.bidding !== "open" && known.length < made) {
+    box.textContent = t(`tally.waiting_${view.options.bidding}`, { made, count });
+    return;
+  }
+  const sum = known.reduce((a, b) => a + b, 0);
+  const parts = [t("tally.bids", { sum, tricks: t("tricks.count", { count: view.hand_size }) })];
+  if (made === count) {
+    const diff = sum - view.hand_size;
+    parts.push(diff === 0 ? t("tally.even") : diff > 0 ? t("tally.over", { count: diff }) : t("tally.under", { count: -diff }));
+  } else if (made > 0) {
+    parts.push(t("tally.made", { made, count }));
+  }
+  if (view.phase === "playing") parts.push(t("tally.left", { count: view.hand_size - view.tricks.length }));
+  box.textContent = parts.join(t("list.dot"));
+}
+
+function me(view) {
+  const box = $("me-info");
+  box.replaceChildren();
+  const seat = view.human;
+  const head = el("div", "seat-head");
+  head.append(el("span", "seat-name", view.players[seat].name));
+  head.append(el("span", "seat-level", t("seat.you")));
+  if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
+  box.append(head, stats(view, seat));
+  const need = needBadge(view, seat);
+  if (need) box.append(need);
+  $("me").classList.toggle("to-act", view.your_turn);
+  $("prompt").textContent = promptText(view);
+}
+
+function promptText(view) {
+  if (view.over) return t("prompt.over");
+  if (!view.your_turn) {
+    const names = listText(view.to_act.filter((s) => s !== view.human).map((s) => view.players[s].name));
+    if (view.phase === "bidding" && view.options.bidding !== "open") return t("prompt.waiting_all_bid", { names });
+    return t(`prompt.waiting.${view.phase}`, { names });
+  }
+  if (view.phase === "trump") return t("prompt.trump");
+  if (view.phase === "bidding") return t(`prompt.bid.${view.options.bidding}`);
+  return view.trick.plays.length === 0 ? t("prompt.lead") : t("prompt.play");
+}
+
+/** Your decision: the bid buttons or the trump choice. */
+function decision(view) {
+  const box = $("decision");
+  box.replaceChildren();
+  if (!view.your_turn) return;
+  if (view.phase === "bidding") box.append(bids(view));
+  if (view.phase === "trump") box.append(trumpChoice(view));
+}
+
+function bids(view) {
+  const group = el("div", "bids");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", t("bids.label"));
+  const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
+  for (let n = 0; n <= view.hand_size; n++) {
+    const action = `bid ${n}`;
+    const button = el("button", "bid", String(n));
+    button.type = "button";
+    button.dataset.action = action;
+    button.disabled = !view.legal.includes(action);
+    if (forbidden.has(action)) {
+      button.classList.add("forbidden");
+      button.setAttribute("aria-describedby", "bid-reason");
+      button.title = t("bids.forbidden_title", { bid: n, reason: forbidden.get(action) });
+    }
+    group.append(button);
+  }
+  const wrap = el("div", "bid-wrap");
+  wrap.append(group);
+  for (const [action, reason] of forbidden) {
+    const note = el("p", "reason", t("bids.forbidden", { bid: action.split(" ")[1], reason }));
+    note.id = "bid-reason";
+    wrap.append(note);
+  }
+  return wrap;
+}
+
+function trumpChoice(view) {
+  const group = el("div", "trump-choice");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", t("trump.choose_label"));
+  for (const letter of SUIT_LETTERS) {
+    const action = `trump ${letter}`;
+    const button = el("button", "suit-button");
+    button.type = "button";
+    button.dataset.action = action;
+    button.disabled = !view.legal.includes(action);
+    const name = suitName(letter, view.theme);
+    button.append(cardFace(`A${letter}`, view.theme), el("span", "suit-button-name", name));
+    button.setAttribute("aria-label", name);
+    group.append(button);
+  }
+  return group;
+}
+
+/** Your cards, sorted by the engine; playable ones enabled, the others say why not. */
+function hand(view) {
+  const box = $("hand");
+  const note = $("hand-note");
+  box.replaceChildren();
+  note.replaceChildren();
+  if (view.hand_hidden) {
+    const back = el("span", "hidden-card");
+    back.setAttribute("role", "img");
+    back.setAttribute("aria-label", t("hand.face_down"));
+    back.append(cardBack());
+    box.append(back);
+    note.textContent = t("hand.foresight");
+    return;
+  }
+  const playing = view.phase === "playing" && view.your_turn;
+  const reasons = new Set();
+  let group = null;
+  for (const { card, playable, why_not: whyNot } of view.hand ?? []) {
+    const button = el("button", "hand-card");
+    const kind = card.length === 1 ? card : card[1]; // Z, N or the suit letter
+    if (group !== null && kind !== group) button.classList.add("group-start");
+    group = kind;
+    button.type = "button";
+    button.setAttribute("aria-label", cardName(card, view.theme));
+    button.dataset.card = card;
+    button.dataset.action = `play ${card}`;
+    button.append(cardFace(card, view.theme));
+    button.disabled = !(playing && playable);
+    if (playing && !playable) {
+      const why = reasonText(whyNot, view);
+      button.classList.add("unplayable");
+      button.title = t("hand.not_playable", { reason: why });
+      button.setAttribute("aria-describedby", "hand-note");
+      reasons.add(why);
+    } else if (playing) {
+      button.classList.add("playable");
+    } else {
+      button.classList.add("idle");
+    }
+    box.append(button);
+  }
+  box.dataset.count = String((view.hand ?? []).length);
+  if (reasons.size) note.textContent = t("hand.greyed", { reasons: [...reasons].join(t("list.semicolon")) });
+  else if (playing) note.textContent = t("hand.any");
+}
+
+/** After a redraw, keep keyboard users where they can act. */
+function keepFocus(view) {
+  if (document.querySelector("dialog[open]")) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  if (!view.your_turn) return;
+  const target = document.querySelector("#decision button:not([disabled]), #hand button:not([disabled])");
+  target?.focus({ preventScroll: true });
+}

@@ -1,0 +1,143 @@
+// The page's words. Every word a player reads comes from one catalogue per
+// language, a plain data file (i18n/en.json: key -> template with {named}
+// parameters, or {"one": ..., "other": ...} where a {count} picks the plural
+// form by the language's own rules). Other modules ask for a message by key:
+//
+//   await loadWords("en");                 // once, before anything is drawn
+//   t("round.of", { round: 3, rounds: 20 }) // "Round 3 of 20"
+//   reasonText(reason, view)               // an engine reason, worded
+//
+// A second language is just another file in i18n/. The engine's reasons
+// ({code, params, rule}) are worded here from "reason.<code>", cards and
+// suits in the display theme's words.
+
+let language = "en";
+let messages = {};
+let plurals = new Intl.PluralRules(language);
+
+const loads = new Map(); // lang -> the promise of its catalogue (loaded once)
+
+/** Load the catalogue of `lang` (i18n/<lang>.json), once; rejects if it is missing. */
+export function loadWords(lang = "en") {
+  if (!loads.has(lang)) loads.set(lang, load(lang));
+  return loads.get(lang);
+}
+
+async function load(lang) {
+  const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
+  messages = await response.json();
+  language = lang;
+  plurals = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+}
+
+/** The message `key` with its {parameters} filled in; a {count} chooses the plural form. */
+export function t(key, params = {}) {
+  let template = messages[key];
+  if (template === undefined) {
+    console.error(`No words for "${key}" in i18n/${language}.json`);
+    return key;
+  }
+  if (typeof template === "object") template = template[plurals.select(Number(params.count))] ?? template.other;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Fill every element of `root` that names its words: data-i18n (text), data-i18n-label (aria-label). */
+export function fillStatic(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+export function listText(names) {
+  if (names.length <= 1) return names.join("");
+  return t("list.and", { first: names.slice(0, -1).join(t("list.comma")), last: names.at(-1) });
+}
+
+/** A suit's name in a theme: "hearts", "Elves (green)". */
+export function suitName(letter, theme) {
+  return t(`suit.${themeOf(theme)}.${letter}`);
+}
+
+/** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
+export function cardName(card, theme) {
+  if (card === "Z") return t("card.wizard");
+  if (card === "N") return t("card.jester");
+  const style = themeOf(theme);
+  const rank = "23456789TJQKA".indexOf(card[0]) + 1;
+  const value = style === "amigo" ? String(rank) : t(`rank.${card[0]}`);
+  return t("card.of", { value, suit: t(`suit.${style}.short.${card[1]}`) });
+}
+
+/** A player as the sentence calls them: "you" for the person, else the name. */
+function who(view, seat) {
+  return seat === view.human ? t("you") : view.players[seat].name;
+}
+
+/** Points with their sign: "+20", "0", "-10". */
+export function signed(points) {
+  return points > 0 ? `+${points}` : String(points);
+}
+
+/** The sentence's first letter in capitals ("you deal" -> "You deal"). */
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * An engine reason ({code, params, rule, cause?}) in words: "reason.<code>"
+ * with its params worded by their kind (cards and suits in the view's theme,
+ * seats by name, options and phases by their names); a cause follows after a
+ * colon. The rule ("R13") is the engine's reference, not the player's words.
+ */
+export function reasonText(reason, view = null) {
+  const params = {};
+  for (const [name, value] of Object.entries(reason.params ?? {})) params[name] = paramText(name, value, view);
+  const text = has(`reason.${reason.code}`) ? t(`reason.${reason.code}`, params) : t("reason.unknown", { code: reason.code });
+  return reason.cause ? t("reason.with_cause", { reason: text, cause: reasonText(reason.cause, view) }) : text;
+}
+
+// How a reason's params are worded, by their name (wizard_engine/reasons.py names them).
+const PARAMS = {
+  card: (value, view) => cardName(String(value), view?.theme),
+  suit: (value, view) => suitName(String(value), view?.theme),
+  seat: (value, view) => (view?.players?.[value] ? who(view, value) : String(value)),
+  option: (value) => (has(`option.name.${value}`) ? t(`option.name.${value}`) : value),
+  other: (value) => PARAMS.option(value),
+  bidding: (value) => (has(`bidding.name.${value}`) ? t(`bidding.name.${value}`) : value),
+  phase: (value) => t(`phase.${value}`),
+  tricks: (value) => t("tricks.count", { count: value }),
+  action: (value, view) => actionName(String(value), view?.theme),
+};
+
+function paramText(name, value, view) {
+  return PARAMS[name] ? PARAMS[name](value, view) : value;
+}
+
+/** An action as a verb phrase: "bid 2", "play the queen of spades", "choose hearts". */
+function actionName(action, theme) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "bid") return t("action.bid", { bid: arg });
+  if (verb === "trump" && "CDHS".includes(arg)) return t("action.trump", { suit: suitName(arg, theme) });
+  if (verb === "play" && /^([2-9TJQKA][CDHS]|Z|N)$/.test(arg ?? "")) return t("action.play", { card: cardName(arg, theme) });
+  return action;
+}
+
+function has(key) {
+  return key in messages;
+}
+
+/** Why an engine call failed (an Error whose .reason is the engine's reason), in words. */
+export function errorReason(error, view = null) {
+  return error?.reason ? reasonText(error.reason, view) : String(error?.message ?? error);
+}
+
+/** The same as a sentence of its own ("You must follow hearts"). */
+export function errorText(error, view = null) {
+  return capital(t("error.sentence", { reason: errorReason(error, view) }));
+}
+
+function themeOf(theme) {
+  return theme === "amigo" ? "amigo" : "classic";
+}
