@@ -10,10 +10,10 @@ since bots and deals depend only on the config's seed and the decisions made.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Dialog, Locator, Page, expect
 from sitetools import ROOT  # noqa: F401 (puts the repository root on sys.path)
 
 from wizard_engine.config import GameConfig
@@ -44,14 +44,14 @@ def config_for(players: int, seed: int, level: str = "random", **options: Any) -
     return {"players": seats, "options": {"bidding": "open", **options}, "seed": seed}
 
 
-def first_choice(view: dict[str, Any]) -> str:
+def first_choice(view: Mapping[str, Any]) -> str:
     """The policy of :meth:`Player.choose_first`, on a view."""
     if view["phase"] == "playing":
         return "play " + next(c["card"] for c in view["hand"] if c["playable"])
     return view["legal"][0]
 
 
-def find_game(players: int, found: Callable[[dict[str, Any]], bool], seeds: range = range(1, 400),
+def find_game(players: int, found: Callable[[Mapping[str, Any]], bool], seeds: range = range(1, 400),
               level: str = "random", **options: Any) -> tuple[int, int]:
     """(seed, round) of the first game where ``found(view)`` holds at a decision of the human's.
 
@@ -82,7 +82,12 @@ class Player:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.dialogs: list[str] = []
-        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        page.on("dialog", self._dismiss)
+
+    def _dismiss(self, dialog: Dialog) -> None:
+        """A native dialog (alert, confirm) is recorded and dismissed."""
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
 
     # --- setting up ----------------------------------------------------------------
 

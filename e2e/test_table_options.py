@@ -44,7 +44,8 @@ def test_secret_bids_are_revealed_only_after_the_round(page: Page) -> None:
 
 def play_to_a_forbidden_bid(page: Page, option: str) -> tuple[Player, int]:
     """Start a 4-player game with ``option`` on a seed where the person meets a forbidden bid; play to it."""
-    seed, round_ = find_game(4, lambda v: v["phase"] == "bidding" and bool(v["forbidden"]), **{option: True})
+    seed, round_ = find_game(4, lambda v: v["phase"] == "bidding" and bool(v["forbidden"]), range(1, 400), "random",
+                             **{option: True})
     player = Player(page)
     player.open(seed=seed)
     player.new_game(players=4, options=(option,))
@@ -92,10 +93,11 @@ def test_foresight_shows_the_others_card_and_hides_your_own_in_round_1(page: Pag
     if own not in ("Wizard", "Jester") and own not in labels:
         text = page.evaluate("""() => { const c = document.body.cloneNode(true);
             c.querySelectorAll('dialog').forEach(n => n.remove());
-            return c.textContent + [...c.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value)).join(' '); }""")
+            const values = [...c.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value));
+            return c.textContent + values.join(' '); }""")
         assert own not in text, "your own card is in the page during Foresight's bidding"
     player.bid_group().get_by_role("button", name="0", exact=True).click()
-    player.play_until(lambda s: s == "turn" and player.view_phase() == "playing" or s == "round")
+    player.play_until(lambda s: (s == "turn" and player.view_phase() == "playing") or s == "round")
     expect(page.locator(".seat .shown-hand")).to_have_count(0)
 
 
