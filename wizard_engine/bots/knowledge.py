@@ -10,6 +10,7 @@ here: in the standard game copies do not matter; in Unicoloured the copy is its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,7 @@ from ..rules import (
     trick_rules,
 )
 
-View = dict[str, Any]
+View = Mapping[str, Any]  # a SeatView (read, never changed)
 
 
 @dataclass

@@ -12,7 +12,15 @@ Everything returns plain JSON data (typed dicts); nothing here is worded for a p
 from .advice import DEFAULT_BUDGET, Advice, OptionAdvice, advise, option_points
 from .chances import DEFAULT_GAMES, public_info, win_chances
 from .practice import PracticeHand, PracticeScore, practice_deal, practice_score
-from .review import REVIEW_BUDGET, Review, ReviewEntry, ReviewSummary, rate, review_game, verdict
+from .review import (
+           REVIEW_BUDGET,
+           Review,
+           ReviewEntry,
+           ReviewSummary,
+           rate,
+           review_game,
+           verdict,
+)
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_GAMES", "REVIEW_BUDGET", "Advice", "OptionAdvice", "PracticeHand",
            "PracticeScore", "Review", "ReviewEntry", "ReviewSummary", "advise", "option_points",
