@@ -144,7 +144,9 @@ class HardBot:
         candidates nearest the card-chance estimate, and the search's tally.
 
         ``every`` (the coach) lists bids to evaluate as well, on the same deals: they never
-        change the pick nor the number of deals, which the candidates alone decide.
+        change the pick nor the number of deals, which the candidates alone decide (so the
+        coach's advice on a bid costs more than Hard's decision: up to four times in the
+        longest rounds).
         """
         legal = know.legal_bids() if every is None else every
         sure = 0 if know.hand_hidden else sure_tricks(know)
@@ -214,7 +216,7 @@ class Tally:
     def __init__(self, options: list[Any]) -> None:
         self.points: dict[Any, float] = dict.fromkeys(options, 0.0)  # the seat's points (less spite)
         self.made: dict[Any, float] = dict.fromkeys(options, 0.0)  # deals where the seat made its bid
-        self.weight = 0.0
+        self.weight = 0.0  # the deals' weights, summed
         self.deals = 0
 
     def mean_points(self, option: Any) -> float:
