@@ -297,3 +297,13 @@ def test_practice_score_adds_up() -> None:
     assert score["lost"] == pytest.approx(sum(h["lost"] for h in score["hands"]))
     assert all(h["lost"] >= 0 for h in score["hands"])
     assert score["matches"] == sum(a["pick"] == "bid 0" for a, _ in run)
+
+
+def test_the_coach_bench_times_bids_and_cards_at_every_table_size() -> None:
+    from wizard_engine.bench import coach_positions
+
+    views = coach_positions()
+    for players in range(3, 7):
+        phases = [v["phase"] for v in views if len(v["players"]) == players]
+        assert "bidding" in phases and "playing" in phases
+        assert len({v["round"] for v in views if len(v["players"]) == players}) >= 3
