@@ -27,9 +27,8 @@ from typing import TypedDict
 
 from ..actions import Action, bid, choose_trump, play
 from ..bots import decision_rng, require_turn
-from ..bots.hard import DEFAULT_THINK_MS, HardBot, Tally
-from ..bots.heuristic import best_trump
-from ..bots.knowledge import View, read_view
+from ..bots.hard import DEFAULT_THINK_MS, HardBot
+from ..bots.knowledge import Knowledge, View, read_view
 from ..rules import trick_rules
 
 DEFAULT_BUDGET = DEFAULT_THINK_MS  # Hard's own budget, so the pick is Hard's default decision
@@ -69,7 +68,7 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     bot = HardBot(seed, think_ms=budget)
     know = read_view(view)
     if know.phase == "trump":
-        return _trump_advice(view, bot, seed, budget)
+        return _trump_advice(view, know, bot, seed, budget)
     action, tally = bot.search(view, know, every_bid=True)
     if know.phase == "bidding":
         names = {b: str(bid(b)) for b in tally.points}
@@ -79,9 +78,8 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     return _advice(view, action, options, "search", tally.deals, budget)
 
 
-def _trump_advice(view: View, bot: HardBot, seed: int, budget: float) -> Advice:
+def _trump_advice(view: View, know: Knowledge, bot: HardBot, seed: int, budget: float) -> Advice:
     """Each suit's figure: the best bid's expected points with that suit as trump."""
-    know = read_view(view)
     per_suit = HardBot(seed, think_ms=budget / SUITS)
     bids = list(range(know.hand_size + 1))
     options, deals = [], 0
@@ -92,8 +90,7 @@ def _trump_advice(view: View, bot: HardBot, seed: int, budget: float) -> Advice:
         top = max(bids, key=lambda b: (tally.points[b], -b))
         options.append(_option(str(choose_trump(suit)), tally.mean_points(top), tally.chance_made(top)))
         deals = tally.deals
-    pick = bot.decide(view)  # Hard's choice of trump (its card-chance strength)
-    assert pick == choose_trump(best_trump(know))
+    pick = bot.decide(view)  # Hard's choice of trump (by card-chance strength, no search)
     return _advice(view, pick, options, "best_bid", deals, budget)
 
 
@@ -118,4 +115,4 @@ def option_points(advice: Advice, option: str) -> OptionAdvice:
     raise KeyError(option)
 
 
-__all__ = ["DEFAULT_BUDGET", "Advice", "OptionAdvice", "Tally", "advise", "option_points"]
+__all__ = ["DEFAULT_BUDGET", "Advice", "OptionAdvice", "advise", "option_points"]
