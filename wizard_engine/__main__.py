@@ -1,4 +1,4 @@
-"""Command line: ``python -m wizard_engine bench | arena | play | soak``."""
+"""Command line: ``python -m wizard_engine bench | arena | play | soak | review``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ COMMANDS = {
     "arena": ("wizard_engine.arena", "bots against bots on duplicate deals, with statistics"),
     "play": ("wizard_engine.play", "play a game against the bots in the terminal"),
     "soak": ("wizard_engine.soak", "random games over every option set, checking every invariant"),
+    "review": ("wizard_engine.coach.review", "review a seat's decisions in a saved game against the coach"),
 }
 
 
@@ -17,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to a sub-command's own ``main(argv)``."""
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] not in COMMANDS:
-        print("usage: python -m wizard_engine {bench,arena,play,soak} [options]\n")
+        print("usage: python -m wizard_engine {bench,arena,play,soak,review} [options]\n")
         for name, (_, summary) in COMMANDS.items():
             print(f"  {name:6} {summary}")
         return 0 if args and args[0] in ("-h", "--help") else 2

@@ -1,5 +1,8 @@
 """``python -m wizard_engine bench``: random games per second, checked API and fast path.
 
+``--coach`` times the coach instead: advice at the default budget on bids and cards over a
+spread of rounds and table sizes, win chances, and the review of a whole 6-player game.
+
 Every seat picks a uniformly random legal action.  The checked figures go through the
 public API (``legal_actions`` then ``apply``, which checks the action again); the fast
 figures through :func:`wizard_engine.fast.random_game`, the simulator the Hard bot uses.
@@ -54,13 +57,94 @@ def measure(players: int, games: int, repeats: int) -> dict[str, Any]:
     }
 
 
+def coach_positions(per_table: int = 3) -> list[dict[str, Any]]:
+    """Bid and card decisions at an early, a middle and a late round of each table size,
+    reached by random play (seeded)."""
+    from .view import seat_view
+
+    views = []
+    for players in (3, 4, 5, 6):
+        rounds = 60 // players
+        targets = sorted({max(1, rounds * k // per_table) for k in range(1, per_table + 1)} | {2})
+        for target in targets:
+            state, rng = State(GameConfig.of(players, seed=target)), random.Random(target)
+            while state.round < target:
+                seat = state.to_act()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            wanted = {"bidding": 1, "playing": 1}
+            while wanted["playing"] and not state.is_over and state.round == target:
+                seat = state.to_act()[0]
+                view = seat_view(state, seat)
+                phase = view["phase"]
+                # Cards: the first decision of the second trick with a choice (a middle of the round).
+                if wanted.get(phase) and len(view["legal"]) > 1 and (phase == "bidding" or view["tricks"]):
+                    views.append(dict(view))
+                    wanted[phase] -= 1
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return views
+
+
+def coach_measure(repeats: int) -> dict[str, Any]:
+    """Median times of the coach (seconds)."""
+    from .bots import bot_seed, make_bot
+    from .coach import DEFAULT_BUDGET, REVIEW_BUDGET, advise, review_game, win_chances
+    from .save import save_document
+    from .view import seat_view
+
+    times: dict[str, list[float]] = {"bidding": [], "playing": []}
+    for i, view in enumerate(coach_positions()):
+        start = time.perf_counter()
+        advise(view, seed=i)
+        times[view["phase"]].append(time.perf_counter() - start)
+    chances = []
+    for players in (3, 4, 5, 6):
+        for round_ in (1, 60 // players // 2):
+            info = {"totals": [0] * players, "round": round_, "dealer": 0}
+            for seed in range(repeats):
+                start = time.perf_counter()
+                win_chances(info, seed=seed)
+                chances.append(time.perf_counter() - start)
+    state = State(GameConfig.of(6, seed=1))
+    bots = [make_bot("medium", bot_seed(1, s)) for s in range(6)]
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].decide(seat_view(state, seat)))
+    start = time.perf_counter()
+    review = review_game(save_document(state), 0)
+    review_s = time.perf_counter() - start
+    every = times["bidding"] + times["playing"]
+    return {
+        "advice_budget": DEFAULT_BUDGET,
+        "advice_positions": len(every),
+        "advice_s_median": round(statistics.median(every), 3),
+        "advice_s_max": round(max(every), 3),
+        "advice_bid_s_median": round(statistics.median(times["bidding"]), 3),
+        "advice_card_s_median": round(statistics.median(times["playing"]), 3),
+        "win_chances_s_median": round(statistics.median(chances), 3),
+        "win_chances_s_max": round(max(chances), 3),
+        "review_6_players_s": round(review_s, 2),
+        "review_decisions": review["summary"]["decisions"],
+        "review_budget": REVIEW_BUDGET,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the figures for 3, 4, 5 and 6 players."""
+    """Print the figures for 3, 4, 5 and 6 players (or the coach's, with ``--coach``)."""
     parser = argparse.ArgumentParser(prog="python -m wizard_engine bench", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per player count (default 200)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats of the fast path (default 5)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--coach", action="store_true", help="time the coach: advice, win chances, a review")
     args = parser.parse_args(argv)
+    if args.coach:
+        figures = coach_measure(args.repeats)
+        if args.json:
+            print(json.dumps({"benchmark": "coach", "results": figures}, indent=2))
+        else:
+            for key, value in figures.items():
+                print(f"{key:>24} {value}")
+            print("(seconds; advice over bids and cards at rounds spread over 3-6 players)")
+        return 0
     results = [measure(players, args.games, args.repeats) for players in (3, 4, 5, 6)]
     if args.json:
         print(json.dumps({"benchmark": "random games", "results": results}, indent=2))

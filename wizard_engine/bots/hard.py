@@ -64,12 +64,22 @@ class HardBot:
         if self.think_ms <= 0 and self.deals is None:
             return self._fallback.decide(view)
         know = read_view(view)
-        rng = decision_rng(self.seed, view)
         if know.phase == "trump":
             return choose_trump(best_trump(know))
+        return self.search(view, know)[0]
+
+    def search(self, view: View, know: Knowledge | None = None,
+               every_bid: bool = False) -> tuple[Action, Tally]:
+        """The search behind a bid or a card: the decision and its :class:`Tally` (the coach
+        reads the figures).  ``every_bid`` evaluates every legal bid on the same deals as
+        the candidates, without changing the decision."""
+        know = know or read_view(view)
+        rng = decision_rng(self.seed, view)
         if know.phase == "bidding":
-            return bid(self._bid(know, rng))
-        return play(self._card(know, rng))
+            chosen, tally = self.bid_search(know, rng, every=know.legal_bids() if every_bid else None)
+            return bid(chosen), tally
+        card, tally = self.card_search(know, rng)
+        return play(card), tally
 
     # --- budget ---------------------------------------------------------------------
 
@@ -128,48 +138,64 @@ class HardBot:
 
     # --- bidding --------------------------------------------------------------------
 
-    def _bid(self, know: Knowledge, rng: random.Random, spread: int = 2) -> int:
+    def bid_search(self, know: Knowledge, rng: random.Random, spread: int = 2,
+                   every: list[int] | None = None) -> tuple[int, Tally]:
         """The bid with the best mean score over the deals, among the ``2 * spread + 1``
-        candidates nearest the card-chance estimate."""
-        legal = know.legal_bids()
+        candidates nearest the card-chance estimate, and the search's tally.
+
+        ``every`` (the coach) lists bids to evaluate as well, on the same deals: they never
+        change the pick nor the number of deals, which the candidates alone decide (so the
+        coach's advice on a bid costs more than Hard's decision: up to four times in the
+        longest rounds).
+        """
+        legal = know.legal_bids() if every is None else every
         sure = 0 if know.hand_hidden else sure_tricks(know)
         candidates = [b for b in legal if b >= sure] or legal
-        if len(candidates) == 1:
-            return candidates[0]
         if len(candidates) > 2 * spread + 1:  # many cards: look around the estimate only
             estimate = expected_tricks(know) if not know.hand_hidden else 0.0
             candidates = sorted(candidates, key=lambda b: abs(b - estimate))[:2 * spread + 1]
+        if len(candidates) == 1 and every is None:
+            return candidates[0], Tally([])
+        options = candidates + [b for b in (every or []) if b not in candidates]
         plays = know.players * know.hand_size
-        deals = self._deal_count(plays * len(candidates))
-        totals = dict.fromkeys(candidates, 0.0)
+        # A lone candidate (only the coach searches then) spends the budget on all options.
+        deals = self._deal_count(plays * len(candidates if len(candidates) > 1 else options))
+        tally = Tally(options)
+        totals, made = tally.points, tally.made
         seat = know.seat
         leader = (know.dealer + 1) % know.players
         for _ in range(deals):
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
-            for b in candidates:
+            tally.weight += weight
+            for b in options:
                 bids[seat] = b
                 taken = playout(hands[:], bids, [0] * know.players, know.rules, leader)
                 totals[b] += weight * round_points(b, taken[seat])
-        return max(candidates, key=lambda b: (totals[b], -abs(b - sure), -b))
+                if taken[seat] == b:
+                    made[b] += weight
+        tally.deals = deals
+        return max(candidates, key=lambda b: (totals[b], -abs(b - sure), -b)), tally
 
     # --- playing --------------------------------------------------------------------
 
-    def _card(self, know: Knowledge, rng: random.Random) -> Card:
+    def card_search(self, know: Knowledge, rng: random.Random) -> tuple[Card, Tally]:
+        """The legal card with the best mean result over the deals, and the search's tally
+        (a lone legal card is still played out, for the coach's figures)."""
         legal = know.legal_cards()
-        if len(legal) == 1:
-            return legal[0]
         remaining = sum(know.counts)
         deals = self._deal_count(remaining * len(legal))
         seat = know.seat
-        totals = dict.fromkeys(legal, 0.0)
+        tally = Tally(legal)
+        totals, made = tally.points, tally.made
         others = [s for s in range(know.players) if s != seat]
         played = len(know.trick)
         for _ in range(deals):
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
+            tally.weight += weight
             for card in legal:
                 taken = play_then_playout(card, hands[:], bids, know.taken, know.rules, seat,
                                           played, know.led, know.best, know.winner)
@@ -177,4 +203,26 @@ class HardBot:
                 if self.spite:
                     value -= self.spite * sum(round_points(bids[s], taken[s]) for s in others) / len(others)
                 totals[card] += weight * value
-        return max(legal, key=lambda c: (totals[c], -c))
+                if taken[seat] == bids[seat]:
+                    made[card] += weight
+        tally.deals = deals
+        return max(legal, key=lambda c: (totals[c], -c)), tally
+
+
+class Tally:
+    """What one search found, per option: weighted sums over its deals (each deal weighs how
+    well it explains the visible bids), so a mean is a sum divided by :attr:`weight`."""
+
+    def __init__(self, options: list[Any]) -> None:
+        self.points: dict[Any, float] = dict.fromkeys(options, 0.0)  # the seat's points (less spite)
+        self.made: dict[Any, float] = dict.fromkeys(options, 0.0)  # deals where the seat made its bid
+        self.weight = 0.0  # the deals' weights, summed
+        self.deals = 0
+
+    def mean_points(self, option: Any) -> float:
+        """The option's expected points over the deals."""
+        return self.points[option] / self.weight if self.weight else 0.0
+
+    def chance_made(self, option: Any) -> float:
+        """The option's chance of making the seat's bid over the deals."""
+        return self.made[option] / self.weight if self.weight else 0.0

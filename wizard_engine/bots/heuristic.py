@@ -242,7 +242,7 @@ class MediumBot:
                     HardBot,  # a quick look at a few deals, as a player imagines them
                 )
                 bot = HardBot(self.seed, deals=self.bid_deals, infer_bids=False)
-                return bid(bot._bid(know, decision_rng(self.seed, view), spread=1))
+                return bid(bot.bid_search(know, decision_rng(self.seed, view), spread=1)[0])
             return bid(choose_bid(know, expected_tricks(know)))
         return play(medium_card(know))
 

@@ -1,0 +1,311 @@
+"""The coach: advice equals Hard's search, reads the view only, catches blunders; win chances;
+the review of a saved game and its command line; bidding practice."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from wizard_engine import GameConfig, Phase, State
+from wizard_engine.__main__ import main as cli
+from wizard_engine.bots import bot_seed, make_bot
+from wizard_engine.bots.hard import HardBot
+from wizard_engine.cards import parse_card
+from wizard_engine.coach import (
+    advise,
+    practice_deal,
+    practice_score,
+    rate,
+    review_game,
+    win_chances,
+)
+from wizard_engine.save import save_document
+from wizard_engine.soak import hidden_twin
+from wizard_engine.view import SeatView, seat_view
+
+from .helpers import act, deal
+
+BUDGET = 20  # small: the pick must equal Hard's at any budget
+OPTIONS: tuple[dict[str, Any], ...] = (
+    {}, {"bidding": "hidden"}, {"foresight": True}, {"unicoloured": True}, {"canadian": True})
+
+
+def random_positions(count: int, seed: int, phases: tuple[str, ...] = ("bidding", "playing")
+                     ) -> list[tuple[State, SeatView]]:
+    """Positions of random games (several options) where the seat to act has a choice."""
+    rng = random.Random(seed)
+    out: list[tuple[State, SeatView]] = []
+    while len(out) < count:
+        options = rng.choice(OPTIONS)
+        players = rng.randint(3, 4 if options.get("unicoloured") else 6)
+        state = State(GameConfig.of(players, seed=rng.randrange(10**6), **options))
+        while not state.is_over and len(out) < count:
+            seat = state.to_act()[0]
+            if state.phase.value in phases and rng.random() < 0.08:
+                view = seat_view(state, seat)
+                if len(view["legal"]) > 1:
+                    out.append((state.copy(), view))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return out
+
+
+def trump_positions(count: int, seed: int) -> list[SeatView]:
+    """Dealers facing a turned-up Wizard (R8), with random hands."""
+    rng = random.Random(seed)
+    views = []
+    for _ in range(count):
+        players, size = rng.randint(3, 6), rng.randint(1, 8)
+        deck = [c for c in range(60) if c != parse_card("Z")]
+        rng.shuffle(deck)
+        hands = [deck[p * size:(p + 1) * size] for p in range(players)]
+        dealer = rng.randrange(players)
+        state = State.with_deal(GameConfig.of(players), hands, parse_card("Z"), dealer)
+        assert state.phase is Phase.TRUMP
+        views.append(seat_view(state, dealer))
+    return views
+
+
+# --- advice -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_pick_is_hards_decision_for_bids_and_cards(seed: int) -> None:
+    for i, (_, view) in enumerate(random_positions(40, seed)):
+        advice = advise(view, seed=i, budget=BUDGET)
+        assert advice["pick"] == str(HardBot(i, think_ms=BUDGET).decide(view)), view["phase"]
+
+
+def test_the_pick_is_hards_decision_at_the_default_budget() -> None:
+    for i, (_, view) in enumerate(random_positions(12, 9)):
+        assert advise(view, seed=i)["pick"] == str(HardBot(i).decide(view))
+
+
+def test_the_pick_is_hards_choice_of_trump_and_every_suit_has_figures() -> None:
+    for i, view in enumerate(trump_positions(12, 3)):
+        advice = advise(view, seed=i, budget=BUDGET)
+        assert advice["pick"] == str(HardBot(i, think_ms=BUDGET).decide(view))
+        assert advice["method"] == "best_bid"
+        assert sorted(o["option"] for o in advice["options"]) == ["trump C", "trump D", "trump H", "trump S"]
+
+
+def test_every_legal_option_has_figures_best_first() -> None:
+    for i, (_, view) in enumerate(random_positions(30, 5)):
+        advice = advise(view, seed=i, budget=BUDGET)
+        options = advice["options"]
+        assert sorted(o["option"] for o in options) == sorted(view["legal"])
+        assert [o["points"] for o in options] == sorted((o["points"] for o in options), reverse=True)
+        assert all(0 <= o["make"] <= 1 for o in options)
+        assert advice["pick"] in view["legal"]
+
+
+def test_bids_outside_hards_candidates_get_figures_on_the_same_deals() -> None:
+    # 12 cards: Hard compares only the 5 bids nearest its estimate; the coach gives all 13.
+    state = deal(["Z Z AS KS QS 2C 3C 4D 5D 6H 7H 8H", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3H",
+                  "AD KD QD JD TD 9D 8D 7D 6D 2D 3D 4H", "AH KH QH JH TH 9H 2H 5H 6S 7S 8S 9S"],
+                 turned="2S", dealer=3)
+    view = seat_view(state, 0)
+    advice = advise(view, seed=1, budget=BUDGET)
+    assert len(advice["options"]) == 13
+    by_bid = {o["option"]: o for o in advice["options"]}
+    assert by_bid["bid 12"]["points"] < by_bid[advice["pick"]]["points"]
+    assert by_bid["bid 12"]["make"] == 0  # 12 tricks against three full suits: never
+
+
+def test_advice_is_deterministic_and_survives_json() -> None:
+    _, view = random_positions(1, 11)[0]
+    first = advise(view, seed=4, budget=BUDGET)
+    assert advise(json.loads(json.dumps(view)), seed=4, budget=BUDGET) == first
+    assert json.loads(json.dumps(first)) == first
+
+
+def test_r22_hidden_twin_gets_the_same_advice() -> None:
+    """Reshuffling what the seat cannot see (other hands, the stock, unseen bids) changes nothing."""
+    rng = random.Random(2)
+    for i, (state, view) in enumerate(random_positions(25, 13)):
+        seat = view["seat"]
+        twin = hidden_twin(state, seat, view["bids"], rng)
+        assert twin.hands != state.hands or twin.stock != state.stock or state.num_players * state.hand_size == 60
+        assert advise(seat_view(twin, seat), seed=i, budget=BUDGET) == advise(view, seed=i, budget=BUDGET)
+
+
+# --- planted blunders -------------------------------------------------------------------
+
+
+def test_bidding_zero_with_all_four_wizards_is_costly() -> None:
+    state = deal(["Z Z Z Z", "AS KS QS JS", "AH KH QH JH", "AD KD QD JD"], turned="2C", dealer=3)
+    advice = advise(seat_view(state, 0), seed=1)
+    assert advice["pick"] == "bid 4"
+    entry = rate(advice, "bid 0")
+    assert entry["points_lost"] >= 30 and entry["verdict"] == "costly"
+    assert rate(advice, "bid 4")["verdict"] == "best"
+
+
+def _wizard_led_to(bid_: int) -> SeatView:
+    """Seat 2 holds a Wizard and two low clubs; seat 1 has led a Wizard (the trick is lost)."""
+    state = deal(["4D 5D 6D", "Z 9H TH", "Z 2C 3C"], turned="7S", dealer=0)
+    act(state, "bid 2", f"bid {bid_}", f"bid {1 - bid_}", "play Z")
+    view = seat_view(state, 2)
+    assert view["trick"]["winner"] == 1 and sorted(view["legal"]) == ["play 2C", "play 3C", "play Z"]
+    return view
+
+
+def test_wasting_a_wizard_on_a_trick_won_by_a_wizard_is_costly_when_tricks_are_needed() -> None:
+    # Needing a trick, the Wizard cannot win this one but would surely win a later one.
+    entry = rate(advise(_wizard_led_to(1), seed=1), "play Z")
+    assert entry["verdict"] == "costly", entry
+
+
+def test_throwing_a_wizard_away_when_no_more_tricks_are_needed_is_best() -> None:
+    # The obviously best move: a bid of 0, and the Wizard can be discarded safely now.
+    advice = advise(_wizard_led_to(0), seed=1)
+    assert advice["pick"] == "play Z"
+    assert rate(advice, "play Z")["verdict"] == "best"
+    assert rate(advice, "play 2C")["verdict"] == "costly"
+
+
+def test_the_only_winning_card_when_a_trick_is_needed_is_best() -> None:
+    state = deal(["AS 2H", "KS 3H", "QS 4H"], turned="9C", dealer=2)
+    act(state, "bid 1", "bid 0", "bid 0")  # seat 0 bids 1 and leads
+    advice = advise(seat_view(state, 0), seed=1)
+    assert advice["pick"] == "play AS"
+    assert rate(advice, "play AS")["verdict"] == "best"
+
+
+# --- win chances ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(3, 7))
+def test_win_chances_sum_to_one_and_are_even_at_the_start(players: int) -> None:
+    chances = win_chances(State(GameConfig.of(players, seed=1)))
+    assert sum(chances) == pytest.approx(1.0)
+    assert all(abs(c - 1 / players) < 0.05 for c in chances), chances
+
+
+def test_win_chances_favour_the_leader_more_as_rounds_run_out() -> None:
+    early = win_chances({"totals": [60, 0, 0, 0], "round": 2, "dealer": 0})
+    late = win_chances({"totals": [60, 0, 0, 0], "round": 15, "dealer": 0})
+    assert 0.25 < early[0] < late[0] < 1
+    assert sum(early) == pytest.approx(1.0) and sum(late) == pytest.approx(1.0)
+
+
+def test_win_chances_are_deterministic_and_read_a_seat_view() -> None:
+    state = State(GameConfig.of(4, seed=3))
+    state.totals = [30, -10, 50, 0]
+    view = seat_view(state, 1)
+    assert win_chances(view, seed=5) == win_chances(state, seed=5)
+
+
+def test_win_chances_at_the_end_are_one_for_the_winner() -> None:
+    state = State(GameConfig.of(3, seed=4))
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    chances = win_chances(state)
+    assert [s for s, c in enumerate(chances) if c == 1.0] == state.winners()
+    assert sum(chances) == 1.0
+
+
+def test_win_chances_split_a_tie_at_the_end() -> None:
+    assert win_chances({"totals": [90, 120, 120, 40], "round": 15, "dealer": 2, "over": True}) == [0, 0.5, 0.5, 0]
+
+
+# --- review -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def saved_game() -> dict:
+    """A 6-player game (10 rounds) of Medium bots, saved."""
+    state = State(GameConfig.of(6, seed=21))
+    bots = [make_bot("medium", bot_seed(21, s)) for s in range(6)]
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].decide(seat_view(state, seat)))
+    return save_document(state)
+
+
+def test_review_rates_every_decision_of_the_seat(saved_game: dict) -> None:
+    calls: list[tuple[int, int]] = []
+    review = review_game(saved_game, 3, budget=10, progress=lambda done, total: calls.append((done, total)))
+    mine = [(i, action) for i, (seat, action) in enumerate(saved_game["actions"]) if seat == 3]
+    entries = review["entries"]
+    assert [(e["index"], e["choice"]) for e in entries] == mine
+    assert calls == [(k, len(mine)) for k in range(1, len(mine) + 1)]
+    for e in entries:
+        assert e["points_lost"] >= 0
+        assert e["verdict"] == ("best" if e["points_lost"] <= 0.5 else "close" if e["points_lost"] <= 2 else "costly")
+        if e["choice"] == e["best"]:
+            assert e["verdict"] == "best"
+    summary = review["summary"]
+    assert summary["decisions"] == len(entries) == summary["best"] + summary["close"] + summary["costly"]
+    assert summary["matches"] == sum(e["choice"] == e["best"] for e in entries)
+    assert summary["lost_total"] == pytest.approx(summary["lost_bidding"] + summary["lost_play"], abs=0.02)
+    lost = [entries[i]["points_lost"] for i in summary["costliest"]]
+    assert lost == sorted(lost, reverse=True) and (not lost or lost[0] == max(e["points_lost"] for e in entries))
+    assert review["winners"] and review["totals"]
+
+
+def test_review_uses_the_advice_of_the_seats_view_at_the_time(saved_game: dict) -> None:
+    review = review_game(saved_game, 0, budget=10)
+    state = State(GameConfig.from_dict(saved_game["config"]))
+    target = review["entries"][5]
+    for seat, action in saved_game["actions"][:target["index"]]:
+        state.apply(seat, action)
+    advice = advise(seat_view(state, 0), seed=0, budget=10)
+    assert target["best"] == advice["pick"] and target["options"] == advice["options"]
+
+
+def test_cli_reviews_a_save_file(saved_game: dict, tmp_path, capsys) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(saved_game))
+    assert cli(["review", str(path), "--seat", "1", "--json", "--budget", "5"]) == 0
+    out, err = capsys.readouterr()
+    document = json.loads(out)
+    assert document["seat"] == 1 and document["summary"]["decisions"] == len(document["entries"])
+    assert "reviewing" in err
+    assert cli(["review", str(path), "--seat", "1", "--budget", "5"]) == 0
+    assert "costliest" in capsys.readouterr().out
+    assert cli(["review", str(tmp_path / "missing.json"), "--seat", "1"]) == 1
+
+
+# --- bidding practice ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "round_"), [(3, 1), (4, 7), (6, 10), (5, 3)])
+def test_practice_deal_is_a_seat_ready_to_bid(players: int, round_: int) -> None:
+    view = practice_deal(players, round_, seed=round_)
+    assert view["phase"] == "bidding" and view["your_turn"] and view["round"] == round_
+    assert len(view["players"]) == players and len(view["hand"] or []) == round_
+    assert practice_deal(players, round_, seed=round_) == view
+    advice = advise(view, seed=0, budget=BUDGET)
+    assert sorted(o["option"] for o in advice["options"]) == sorted(view["legal"])
+
+
+def test_practice_deals_vary_the_seat_and_the_dealer() -> None:
+    views = [practice_deal(4, 5, seed) for seed in range(12)]
+    assert len({v["seat"] for v in views}) > 1 and len({v["dealer"] for v in views}) > 1
+
+
+def test_practice_score_adds_up() -> None:
+    run = []
+    for seed in range(3):
+        advice = advise(practice_deal(4, 4, seed), seed=seed, budget=BUDGET)
+        run.append((advice, "bid 0"))
+    score = practice_score(run)
+    assert score["points"] == pytest.approx(sum(h["points"] for h in score["hands"]))
+    assert score["lost"] == pytest.approx(sum(h["lost"] for h in score["hands"]))
+    assert all(h["lost"] >= 0 for h in score["hands"])
+    assert score["matches"] == sum(a["pick"] == "bid 0" for a, _ in run)
+
+
+def test_the_coach_bench_times_bids_and_cards_at_every_table_size() -> None:
+    from wizard_engine.bench import coach_positions
+
+    views = coach_positions()
+    for players in range(3, 7):
+        phases = [v["phase"] for v in views if len(v["players"]) == players]
+        assert "bidding" in phases and "playing" in phases
+        assert len({v["round"] for v in views if len(v["players"]) == players}) >= 3

@@ -1,0 +1,118 @@
+"""Advice: every legal option of a seat's decision with its figures, and the coach's pick.
+
+The figures come from the Hard bot's own search (:meth:`HardBot.search`), on the same deals
+and with the same seed, so the pick is always Hard's decision for the same view and seed:
+
+* a card: Hard plays every legal card out on its deals; an option's ``points`` is its mean
+  R17 score for this round over the deals (each deal weighted, as Hard weighs it, by how
+  well it explains the visible bids), ``make`` the weighted share of deals in which the
+  seat makes its bid;
+* a bid: Hard compares the candidates near its estimate; the coach evaluates every other
+  legal bid on the same deals too (the pick stays Hard's, among its candidates), and
+  ``make`` is the chance of making that bid;
+* a trump suit (a turned-up Wizard, R8): Hard picks by card-chance strength, without a
+  search.  The coach gives each suit the expected points of the *best bid* with that suit
+  as trump: every bid is played out on the same deals for each suit, at a quarter of the
+  budget per suit; ``make`` is that best bid's chance.  It is an upper bound of what the
+  suit is worth to a dealer who bids well, comparable between suits; the pick is still
+  Hard's choice, which may rank second by this figure.
+
+The coach reads the view only (R22): nothing else reaches the search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TypedDict
+
+from ..actions import Action, bid, choose_trump, play
+from ..bots import decision_rng, require_turn
+from ..bots.hard import DEFAULT_THINK_MS, HardBot
+from ..bots.knowledge import Knowledge, View, read_view
+from ..rules import trick_rules
+
+DEFAULT_BUDGET = DEFAULT_THINK_MS  # Hard's own budget, so the pick is Hard's default decision
+SUITS = 4
+
+
+class OptionAdvice(TypedDict):
+    """One legal option: ``"bid 2"``, ``"play 7H"`` or ``"trump H"``; its expected points for
+    this round and its chance (0..1) of making the seat's bid (for a bid: that bid)."""
+
+    option: str
+    points: float
+    make: float
+
+
+class Advice(TypedDict):
+    """The coach's advice on one decision (plain JSON data)."""
+
+    seat: int
+    phase: str  # "trump", "bidding" or "playing"
+    pick: str  # the coach's choice: Hard's decision for this view and seed
+    options: list[OptionAdvice]  # every legal option, best (most expected points) first
+    method: str  # "search" (cards and bids) or "best_bid" (trump suits: see the module)
+    deals: int  # deals the figures were averaged over (per suit for trump)
+    budget: float
+
+
+def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
+    """The coach's advice for the seat whose view this is; it must be that seat's turn.
+
+    ``budget`` is Hard's ``think_ms`` (a fixed amount of work, so the advice is deterministic
+    for (view, seed, budget)); the pick equals ``HardBot(seed, think_ms=budget).decide(view)``.
+    """
+    require_turn(view)
+    if budget <= 0:
+        raise ValueError("The coach needs a budget above 0")
+    bot = HardBot(seed, think_ms=budget)
+    know = read_view(view)
+    if know.phase == "trump":
+        return _trump_advice(view, know, bot, seed, budget)
+    action, tally = bot.search(view, know, every_bid=True)
+    if know.phase == "bidding":
+        names = {b: str(bid(b)) for b in tally.points}
+    else:
+        names = {c: str(play(c)) for c in tally.points}
+    options = [_option(names[key], tally.mean_points(key), tally.chance_made(key)) for key in tally.points]
+    return _advice(view, action, options, "search", tally.deals, budget)
+
+
+def _trump_advice(view: View, know: Knowledge, bot: HardBot, seed: int, budget: float) -> Advice:
+    """Each suit's figure: the best bid's expected points with that suit as trump."""
+    per_suit = HardBot(seed, think_ms=budget / SUITS)
+    bids = list(range(know.hand_size + 1))
+    options, deals = [], 0
+    for suit in range(SUITS):
+        as_trump = dataclasses.replace(know, rules=trick_rules(suit, False), phase="bidding")
+        # The same seed for every suit: the suits are compared on the same deals.
+        _, tally = per_suit.bid_search(as_trump, decision_rng(seed, view), every=bids)
+        top = max(bids, key=lambda b: (tally.points[b], -b))
+        options.append(_option(str(choose_trump(suit)), tally.mean_points(top), tally.chance_made(top)))
+        deals = tally.deals
+    pick = bot.decide(view)  # Hard's choice of trump (by card-chance strength, no search)
+    return _advice(view, pick, options, "best_bid", deals, budget)
+
+
+def _option(name: str, points: float, make: float) -> OptionAdvice:
+    return {"option": name, "points": round(points, 2), "make": round(make, 3)}
+
+
+def _advice(view: View, pick: Action, options: list[OptionAdvice], method: str,
+            deals: int, budget: float) -> Advice:
+    order = {name: i for i, name in enumerate(view["legal"])}
+    # Best first; among equal figures the pick first, then the view's order.
+    options.sort(key=lambda o: (-o["points"], o["option"] != str(pick), order.get(o["option"], len(order))))
+    return {"seat": view["seat"], "phase": view["phase"], "pick": str(pick), "options": options,
+            "method": method, "deals": deals, "budget": budget}
+
+
+def option_points(advice: Advice, option: str) -> OptionAdvice:
+    """The figures of one option of the advice (``"bid 2"``), or KeyError."""
+    for entry in advice["options"]:
+        if entry["option"] == option:
+            return entry
+    raise KeyError(option)
+
+
+__all__ = ["DEFAULT_BUDGET", "Advice", "OptionAdvice", "advise", "option_points"]

@@ -1,0 +1,71 @@
+"""Bidding practice: a hand to bid on, and a score of the person's bids against the coach's.
+
+:func:`practice_deal` deals a round of the standard game at a chosen table size and round,
+for a random seat with a random dealer and turned-up card; a turned-up Wizard's trump is
+named by the dealer, and the seats before ours bid, as Medium bots.  :func:`advise` on the
+returned view gives every bid's figures; :func:`practice_score` scores a run of hands: each
+bid is worth the coach's expected points for it, compared with the pick's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypedDict
+
+from ..bots import bot_seed, make_bot
+from ..cards import cards_of
+from ..config import GameConfig
+from ..state import Phase, State
+from ..view import SeatView, seat_view
+from .advice import Advice, option_points
+
+
+def practice_deal(players: int, round_: int, seed: int) -> SeatView:
+    """A view of a random seat ready to bid in round ``round_`` (deterministic for the seed)."""
+    config = GameConfig.of(players, seed=seed)
+    rng = random.Random(seed)
+    probe = State(config)
+    if not 1 <= round_ <= probe.rounds:
+        raise ValueError(f"A game of {players} players has rounds 1 to {probe.rounds}, not {round_}")
+    hands, turned, _ = probe.rules.deal(rng, players, round_)
+    dealer, seat = rng.randrange(players), rng.randrange(players)
+    state = State.with_deal(config, [cards_of(h) for h in hands], turned, dealer, round_)
+    while state.phase is Phase.TRUMP or seat not in state.to_act():
+        actor = state.to_act()[0]
+        state.apply(actor, make_bot("medium", bot_seed(seed, actor)).decide(seat_view(state, actor)))
+    return seat_view(state, seat)
+
+
+class PracticeHand(TypedDict):
+    """One practice hand: the person's bid against the coach's pick, in expected points."""
+
+    bid: str
+    points: float
+    make: float
+    best: str
+    best_points: float
+    lost: float  # best_points - points, never below 0
+
+
+class PracticeScore(TypedDict):
+    """A run of practice hands."""
+
+    hands: list[PracticeHand]
+    points: float  # the person's expected points, summed
+    best_points: float  # the coach's picks', summed
+    lost: float
+    matches: int  # hands where the person bid the pick
+
+
+def practice_score(run: list[tuple[Advice, str]]) -> PracticeScore:
+    """Score ``(advice, bid)`` pairs, the bid in notation (``"bid 2"``)."""
+    hands: list[PracticeHand] = []
+    for advice, choice in run:
+        mine, best = option_points(advice, choice), option_points(advice, advice["pick"])
+        hands.append({"bid": choice, "points": mine["points"], "make": mine["make"],
+                      "best": advice["pick"], "best_points": best["points"],
+                      "lost": round(max(0.0, best["points"] - mine["points"]), 2)})
+    return {"hands": hands, "points": round(sum(h["points"] for h in hands), 2),
+            "best_points": round(sum(h["best_points"] for h in hands), 2),
+            "lost": round(sum(h["lost"] for h in hands), 2),
+            "matches": sum(1 for h in hands if h["bid"] == h["best"])}
