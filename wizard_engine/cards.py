@@ -33,8 +33,11 @@ FIRST_JESTER = 56
 WIZARD_CARDS = tuple(range(FIRST_WIZARD, FIRST_WIZARD + 4))
 JESTER_CARDS = tuple(range(FIRST_JESTER, FIRST_JESTER + 4))
 
+SUITS = 4
+"""Suits are 0..3 (R1); the pseudo-suits below come after them."""
+
 # Pseudo-suits, so that one table answers "what kind of card is this".
-WIZARD: Suit = 4
+WIZARD: Suit = SUITS
 JESTER: Suit = 5
 
 SUIT_OF: tuple[Suit, ...] = tuple(
@@ -49,7 +52,7 @@ RANK_OF: tuple[int, ...] = tuple(
 
 BIT: tuple[Mask, ...] = tuple(1 << c for c in range(DECK_SIZE))
 SUIT_MASK: tuple[Mask, ...] = tuple(
-    sum(BIT[s * RANKS + r] for r in range(RANKS)) for s in range(4)
+    sum(BIT[s * RANKS + r] for r in range(RANKS)) for s in range(SUITS)
 )
 WIZARD_MASK: Mask = sum(BIT[c] for c in WIZARD_CARDS)
 JESTER_MASK: Mask = sum(BIT[c] for c in JESTER_CARDS)

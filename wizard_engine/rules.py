@@ -36,6 +36,7 @@ from .cards import (
     SPECIAL_MASK,
     SUIT_MASK,
     SUIT_OF,
+    SUITS,
     WIZARD,
     Card,
     Mask,
@@ -74,7 +75,7 @@ def _led_after(led: Led, card: Card) -> Led:
 
 
 LED_AFTER: tuple[tuple[Led, ...], ...] = tuple(
-    tuple(_led_after(led, c) for c in range(DECK_SIZE)) if led < 4 or led >= NOTHING_LED else ()
+    tuple(_led_after(led, c) for c in range(DECK_SIZE)) if led < SUITS or led >= NOTHING_LED else ()
     for led in _LED_CODES
 )
 """``LED_AFTER[led][card]``: the led suit once ``card`` is played on a trick led ``led``."""
@@ -85,7 +86,7 @@ def led_after(led: Led, card: Card) -> Led:
     return LED_AFTER[led][card]
 
 
-FOLLOW_SUIT: tuple[Mask, ...] = tuple(SUIT_MASK[led] if led < 4 else 0 for led in _LED_CODES)
+FOLLOW_SUIT: tuple[Mask, ...] = tuple(SUIT_MASK[led] if led < SUITS else 0 for led in _LED_CODES)
 """``FOLLOW_SUIT[led]``: the suit a hand must follow if it holds any (0: none to follow)."""
 
 
@@ -121,7 +122,7 @@ def _colourless_beats(card: Card, best: Card) -> bool:
 
 def trump_suit(rules: TrickRules) -> Suit | None:
     """The trump suit of a round's tricks, or None."""
-    return rules if rules < 4 else None
+    return rules if rules < SUITS else None
 
 
 def _beats_table(rules: TrickRules) -> bytes:
@@ -132,7 +133,7 @@ def _beats_table(rules: TrickRules) -> bytes:
 
 
 BEATS: tuple[bytes, ...] = tuple(
-    _beats_table(r) if r < 4 or r >= NO_TRUMP else b"" for r in _RULE_CODES
+    _beats_table(r) if r < SUITS or r >= NO_TRUMP else b"" for r in _RULE_CODES
 )
 """``BEATS[rules][best * 60 + card]`` is 1 when ``card`` takes the trick from ``best`` (R16, R21)."""
 
@@ -165,7 +166,7 @@ class Trick:
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow, or None (nothing led yet, or a Wizard led: R13-R15)."""
-        return self.led if self.led < 4 else None
+        return self.led if self.led < SUITS else None
 
     def add(self, seat: Seat, card: Card, rules: TrickRules) -> None:
         """Put ``card`` on the trick and update its led suit and winner (R13-R16, R21)."""

@@ -26,6 +26,7 @@ from .cards import (
     SPECIAL_MASK,
     SUIT_LETTERS,
     SUIT_OF,
+    SUITS,
     WIZARD,
     WIZARD_MASK,
     Card,
@@ -102,7 +103,7 @@ class State:
         self.trick = Trick(self.left_of(dealer))
         self.round_start = len(self.history)
         turned_suit = SUIT_OF[self.turned] if self.turned is not None else None
-        self.trump: Suit | None = turned_suit if turned_suit is not None and turned_suit < 4 else None
+        self.trump: Suit | None = turned_suit if turned_suit is not None and turned_suit < SUITS else None
         self.trick_rules: TrickRules = self.rules.trick_rules(self.trump)
         if turned_suit == WIZARD:
             self.phase, self.turn = Phase.TRUMP, dealer
@@ -150,7 +151,7 @@ class State:
         if seat not in self.to_act():
             return []
         if self.phase is Phase.TRUMP:
-            return [choose_trump(s) for s in range(4)]
+            return [choose_trump(s) for s in range(SUITS)]
         if self.phase is Phase.BIDDING:
             forbidden = self.forbidden_bid(seat)
             skip = forbidden[0] if forbidden else -1

@@ -16,6 +16,7 @@ from ..cards import (
     SPECIAL_MASK,
     SUIT_MASK,
     SUIT_OF,
+    SUITS,
     WIZARD,
     WIZARD_MASK,
     Card,
@@ -154,14 +155,14 @@ def best_trump(know: Knowledge) -> int:
         shown = 0
         for m in know.known_hands.values():
             shown |= m
-        return min(range(4), key=lambda s: ((shown & SUIT_MASK[s]).bit_count(), s))
+        return min(range(SUITS), key=lambda s: ((shown & SUIT_MASK[s]).bit_count(), s))
 
     def strength(suit: int) -> tuple[float, int, int]:
         unseen = know.pool_mask & ~know.hand
         chances = card_chances(know.hand, unseen, suit, know.players, know.hand_size)
         ranks = sum(RANK_OF[c] for c in cards_of(know.hand & SUIT_MASK[suit]))
         return (round(sum(p for _, p in chances), 6), (know.hand & SUIT_MASK[suit]).bit_count(), ranks)
-    return max(range(4), key=lambda s: (strength(s), -s))
+    return max(range(SUITS), key=lambda s: (strength(s), -s))
 
 
 class EasyBot:

@@ -23,6 +23,7 @@ from ..cards import (
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
+    SUITS,
     WIZARD,
     Card,
     Mask,
@@ -151,7 +152,7 @@ def read_view(view: View) -> Knowledge:
             allowed.append(0)
             continue
         mask = pool_mask
-        for suit in range(4):
+        for suit in range(SUITS):
             if voids[s] >> suit & 1 and not uni:
                 mask &= ~SUIT_MASK[suit]
         if uni:

@@ -27,7 +27,7 @@ from operator import add
 from typing import Any
 
 from ..bots.heuristic import card_chances
-from ..cards import BIT, FULL_MASK, JESTER, SUIT_MASK, SUIT_OF, WIZARD, Mask
+from ..cards import BIT, FULL_MASK, JESTER, SUIT_MASK, SUIT_OF, SUITS, WIZARD, Mask
 from ..fast import playout
 from ..rules import STANDARD, UNICOLOURED, Standard
 from ..scoring import round_points
@@ -99,7 +99,7 @@ def simulate_round(ruleset: Standard, players: int, round_: int, dealer: int,
     hands, turned, _ = ruleset.deal(rng, players, round_)
     trump = SUIT_OF[turned] if turned is not None else None
     if trump == WIZARD:  # R8: the dealer names its longest suit
-        trump = max(range(4), key=lambda s: ((hands[dealer] & SUIT_MASK[s]).bit_count(), -s))
+        trump = max(range(SUITS), key=lambda s: ((hands[dealer] & SUIT_MASK[s]).bit_count(), -s))
     elif trump == JESTER:
         trump = None
     rules = ruleset.trick_rules(trump)
