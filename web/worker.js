@@ -92,7 +92,7 @@ function guardBoot(pins) {
       response = await fetch(input, init);
     } catch (error) {
       fail(init?.integrity
-        ? bootError("boot.fetch_integrity", { file: name(input) })
+        ? await integrityFailure(input)
         : bootError("boot.fetch_failed", { file: name(input), detail: error.message }));
       throw error;
     }
@@ -100,6 +100,13 @@ function guardBoot(pins) {
       fail(bootError("boot.missing", { file: name(input), status: response.status }));
     }
     return response;
+  };
+  // A pinned file that could not be fetched: missing (its status says so), or its bytes failed the check.
+  const integrityFailure = async (input) => {
+    const response = await fetch(input, { method: "HEAD" }).catch(() => null);
+    return response && !response.ok
+      ? bootError("boot.missing", { file: name(input), status: response.status })
+      : bootError("boot.fetch_integrity", { file: name(input) });
   };
   console.warn = (...args) => {
     if (String(args[0]).includes("wasm instantiation failed")) {
