@@ -135,7 +135,7 @@ def load_tagged_document(document: Any) -> tuple[State, Tag]:
         config = GameConfig.from_dict(document.get("config"))
     except WizardError as error:
         raise SaveError(Reason("save_bad_config", cause=error.reason)) from None
-    tag = _tag(document.get("game"))
+    tag = _tag(document["game"]) if "game" in document else None
     try:
         state = State.replay(config, [(seat, action) for seat, action in actions])
     except WizardError as error:
@@ -155,10 +155,8 @@ def check_people(config: GameConfig) -> None:
         raise SaveError(Reason("save_people", {"people": people, "expected": PEOPLE_PER_SAVE}))
 
 
-def _tag(data: Any) -> Tag | None:
-    """The document's tag (None when an older save has none); SaveError if it is damaged."""
-    if data is None:
-        return None
+def _tag(data: Any) -> Tag:
+    """The document's tag; SaveError if it is damaged."""
     if not isinstance(data, dict) or set(data) != {"id", "moves"}:
         raise SaveError(Reason("save_bad_game"))
     game_id, moves = data["id"], data["moves"]
