@@ -50,7 +50,8 @@ actions = st.sampled_from(["bid 0", "bid 1", "bid 21", "bid \u00b2", "bid \u0663
 params = st.one_of(
     json_values,
     st.fixed_dictionaries({}, optional={"config": configs, "save": st.text(max_size=40) | json_values,
-                                        "action": actions, "theme": st.sampled_from(["classic", "amigo"]) | json_values}),
+                                        "action": actions,
+                                        "theme": st.sampled_from(["classic", "amigo"]) | json_values}),
 )
 requests = st.one_of(
     st.text(max_size=60),
