@@ -227,8 +227,8 @@ bindInput($("table"), game, {
   "play-again": () => playAgain(),
 });
 $("resume-button").addEventListener("click", () => {
-  if (game.view && !game.view.over) showTable();
-  else resumeSaved();
+  if (game.view && !game.view.over && !game.behind) showTable();
+  else resumeSaved(); // the saved game (another tab's, if this one stepped aside)
 });
 
 showSetup();
