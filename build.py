@@ -67,6 +67,9 @@ PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
 # browser loads it itself (answered by the service worker, it recompiles each visit).
 PYODIDE_CODE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
+# Beside the lock file: the runtime's files and their sha256 (as Subresource
+# Integrity strings); the worker checks what it fetches against them.
+INTEGRITY_NAME = "runtime-integrity.json"
 PACKAGE = "wizard_engine"
 
 # The Content-Security-Policy: web/index.html carries it in a <meta> (static hosts
@@ -277,6 +280,13 @@ def write_lock(info: dict, wheel: Path, dest: Path) -> None:
     (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
+def write_integrity(dest: Path) -> None:
+    """The runtime's files pinned by sha256, for the worker to check: {"file": "sha256-<base64>"}."""
+    pins = {name: "sha256-" + base64.b64encode(hashlib.sha256((dest / name).read_bytes()).digest()).decode()
+            for name in PYODIDE_FILES}
+    (dest / INTEGRITY_NAME).write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
+
+
 # --- icons (drawn here: a gold star on a night-blue card) ----------------------
 
 def star_polygon(size: int) -> list[tuple[float, float]]:
@@ -400,8 +410,9 @@ def build(dest: Path = DIST) -> Path:
         runtime.mkdir()
         info = extract_pyodide(tarball, runtime)
         wheel = build_wheel(runtime)
-        with step(f"write {PYODIDE_DIR}/{LOCK_NAME}"):
+        with step(f"write {PYODIDE_DIR}/{LOCK_NAME} and {INTEGRITY_NAME}"):
             write_lock(info, wheel, runtime)
+            write_integrity(runtime)
         copy_web(staging)
         write_icons(staging)
         cache = write_service_worker(staging)

@@ -38,6 +38,34 @@ if (refused.ok || refused.error.code !== "no_game" || !describe.reasons.includes
     || typeof refused.error.message !== "string") {
   fail(`a request without a game should be refused with the reason no_game: ${JSON.stringify(refused)}`);
 }
+// Issue 13: a request or save nested a few thousand levels deep is refused with a reason
+// before it is parsed (parsing it overflowed Pyodide's stack: a fatal error, after which no
+// request was answered), and the requests after it are still answered.
+const nested = (depth) => "[".repeat(depth) + "]".repeat(depth);
+for (const depth of [3000, 100000]) {
+  const deep = JSON.parse(web.call(`{"method": "ping", "params": {"x": ${nested(depth)}}}`));
+  if (deep.ok || deep.error.code !== "request_too_deep") fail(`a deep request: ${JSON.stringify(deep)}`);
+  call("ping");
+  const deepSave = answer("load", { save: nested(depth) });
+  if (deepSave.ok || deepSave.error.code !== "save_too_deep") fail(`a deep save: ${JSON.stringify(deepSave)}`);
+  call("ping");
+}
+// The sealed save: opaque to the page, read back by the engine with the game's id and moves.
+{
+  const players = [{ name: "Me" }, { name: "A", bot: "random" }, { name: "B", bot: "easy" }];
+  let result = call("new_game", { config: { players, seed: 77 } });
+  for (let move = 0; move < 12; move++) {
+    const { view } = result;
+    result = view.bot_to_act ? call("bot_step") : call("act", { action: view.legal[0] });
+  }
+  if (!result.save.startsWith("wizard-save:1:") || result.save.includes("wizard-game")) {
+    fail(`the save is not sealed: ${result.save.slice(0, 80)}`);
+  }
+  const loaded = call("load", { save: result.save });
+  if (JSON.stringify(loaded.view) !== JSON.stringify(result.view) || loaded.view.game.moves !== 12) {
+    fail("the sealed save did not load back to the same view");
+  }
+}
 const results = [];
 for (let game = 0; game < games; game++) {
   const players = 3 + (game % 4);

@@ -36,6 +36,7 @@ const screen = {
   busy(busy) {
     document.documentElement.dataset.busy = String(busy);
   },
+  behind: (why) => showBehind(why),
 };
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
@@ -53,6 +54,47 @@ engine.addEventListener("update", () => {
 });
 showStatus();
 
+// --- notices: storage, other tabs, the engine restarted ----------------------------
+function showStorageProblem() {
+  const box = $("storage-alert");
+  box.textContent = { read: t("storage.read"), write: t("storage.write") }[store.problem] ?? "";
+  box.hidden = !store.problem;
+  document.documentElement.dataset.storage = store.problem ?? "ok";
+}
+store.addEventListener("problem", showStorageProblem);
+showStorageProblem();
+
+function showBehind(why) {
+  if (why) dialogs.closeAll();
+  $("tab-alert-text").textContent = { continued: t("tabs.continued"), replaced: t("tabs.replaced") }[why] ?? "";
+  $("tab-alert").hidden = !why;
+  document.documentElement.dataset.behind = why ?? "";
+}
+$("take-over").addEventListener("click", async () => {
+  try {
+    await game.takeOver();
+    showTable();
+  } catch (error) {
+    showBehind(null);
+    reportUnreadable(store.loadGame(), error);
+  }
+});
+store.addEventListener("changed", () => {
+  if (!$("setup").hidden) showSetup(); // the Resume button follows what is saved
+});
+
+engine.addEventListener("restarted", async () => {
+  const notice = $("engine-notice");
+  notice.textContent = t("engine.recovered");
+  notice.hidden = false;
+  setTimeout(() => { notice.hidden = true; }, 10_000);
+  try {
+    await game.recover();
+  } catch (error) {
+    showActionError(errorText(error, game.view));
+  }
+});
+
 // --- screens -------------------------------------------------------------------
 function showTable() {
   $("setup").hidden = true;
@@ -65,7 +107,7 @@ function showSetup() {
   $("setup").hidden = false;
   document.documentElement.dataset.screen = "setup";
   const saved = store.loadGame() !== null;
-  $("resume").hidden = !saved || (game.view?.over ?? false);
+  $("resume").hidden = !(saved || (game.view && !game.view.over)) || (game.view?.over ?? false);
 }
 
 function showActionError(message) {
@@ -114,14 +156,21 @@ async function resumeSaved() {
     showTable();
     return true;
   } catch (error) {
-    const key = store.setAside(save);
-    const words = [t("save.unreadable", { reason: errorReason(error) })];
-    if (key) words.push(t("save.kept_aside", { key }));
-    words.push(t("save.start_new"));
-    showSaveAlert(words.join(" "));
-    showSetup();
+    reportUnreadable(save, error);
     return false;
   }
+}
+
+/** A save that could not be resumed: set aside, and the engine's reason worded (never the page's own exception). */
+function reportUnreadable(save, error) {
+  const key = save === null ? null : store.setAside(save);
+  const reason = error?.reason ? errorReason(error) : t("save.not_playable");
+  if (!error?.reason) console.warn("A saved game could not be shown:", error);
+  const words = [t("save.unreadable", { reason })];
+  if (key) words.push(t("save.kept_aside", { key }));
+  words.push(t("save.start_new"));
+  showSaveAlert(words.join(" "));
+  showSetup();
 }
 
 async function playAgain() {
@@ -178,11 +227,12 @@ bindInput($("table"), game, {
   "play-again": () => playAgain(),
 });
 $("resume-button").addEventListener("click", () => {
-  if (game.view && !game.view.over) showTable();
-  else resumeSaved();
+  if (game.view && !game.view.over && !game.behind) showTable();
+  else resumeSaved(); // the saved game (another tab's, if this one stepped aside)
 });
 
 showSetup();
+document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
     const described = await engine.call("describe");

@@ -3,7 +3,7 @@
 // game.js's decision; show() resolves when the dialog is closed, so the game
 // can wait for the person.
 import { cardPicture } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, el, nameEl } from "./dom.js";
 import { drawRoundSummary } from "./pad.js";
 import { dealsText } from "./table.js";
 import { cardName, listText, t } from "./words.js";
@@ -45,7 +45,7 @@ function cardRow(view, plays, winner) {
   for (const { seat, card } of plays) {
     const item = el("li", "draw-card");
     if (seat === winner) item.classList.add("won");
-    item.append(cardPicture(card, view.theme, cardName(card, view.theme)), el("span", "play-name", view.players[seat].name));
+    item.append(cardPicture(card, view.theme, cardName(card, view.theme)), nameEl("span", "play-name", view.players[seat].name));
     list.append(item);
   }
   return list;
@@ -86,7 +86,7 @@ function fillFinal(view) {
   list.replaceChildren();
   for (const entry of order) {
     const item = el("li", view.winners.includes(entry.seat) ? "winner" : "");
-    item.append(el("span", "standing-name", entry.name), el("span", "standing-total", t("final.points", { points: entry.total })));
+    item.append(nameEl("span", "standing-name", entry.name), el("span", "standing-total", t("final.points", { points: entry.total })));
     list.append(item);
   }
   const top = view.totals[view.winners[0]];

@@ -10,3 +10,15 @@ export function el(tag, className = "", text = null) {
   if (text !== null) node.textContent = text;
   return node;
 }
+
+/**
+ * An element showing a player's name: isolated for the bidirectional
+ * algorithm, cut with an ellipsis when too long to fit (CSS .player-name),
+ * the full name in its tooltip.
+ */
+export function nameEl(tag, className, name) {
+  const node = el(tag, `${className} player-name`.trim(), name);
+  node.title = name;
+  node.dir = "auto";
+  return node;
+}

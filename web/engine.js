@@ -19,6 +19,13 @@
 // engine.status / engine.version / engine.error say the same; a "status"
 // event fires on each change.
 //
+// A call that gets no answer within CALL_TIMEOUT_MS (or a worker whose
+// runtime failed fatally) is rejected, and the worker is restarted: a
+// "restarted" event fires once the new one is ready (the game reloads its
+// last good save then). Later calls wait for the new worker: one lost answer
+// never blocks the rest. engine.kill() ends the worker as a crash would (for
+// tests); engine.callTimeoutMs may be lowered (for tests).
+//
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
 // When a newer build takes over an open page, <html data-update="ready"> and
@@ -27,13 +34,18 @@
 import { loadWords, t } from "./words.js";
 
 const BOOT_TIMEOUT_MS = 60_000;
+// A Hard bot thinks for a few seconds at most, even on a slow phone.
+const CALL_TIMEOUT_MS = 20_000;
 const root = document.documentElement;
 
 class Engine extends EventTarget {
   status = "loading";
   version = null;
   error = null;
+  callTimeoutMs = CALL_TIMEOUT_MS;
+  restarts = 0;
   #worker;
+  #restarting = false;
   #retried = false;
   #nextId = 1;
   #waiting = new Map(); // id -> {resolve, reject}
@@ -41,12 +53,16 @@ class Engine extends EventTarget {
 
   constructor() {
     super();
+    performance.mark("engine-start");
+    this.#boot();
+  }
+
+  #boot() {
     this.ready = new Promise((resolve, reject) => {
       this.#settle = { resolve, reject };
     });
     this.ready.catch(() => {}); // failures are reported through status and the alert
     this.#setStatus("loading");
-    performance.mark("engine-start");
     const timer = setTimeout(
       () => this.#fail("boot.timeout"),
       BOOT_TIMEOUT_MS,
@@ -56,6 +72,27 @@ class Engine extends EventTarget {
       () => clearTimeout(timer),
     );
     this.#start("engine");
+  }
+
+  /** The worker crashed or stopped answering: every waiting call is rejected, a new worker boots. */
+  #restart() {
+    if (this.#restarting || this.status === "error") return;
+    this.#restarting = true;
+    this.#worker?.terminate();
+    const lost = Object.assign(new Error(t("engine.lost")), { lost: true });
+    for (const waiter of this.#waiting.values()) waiter.reject(lost);
+    this.#waiting.clear();
+    this.#boot();
+    this.ready.then(() => {
+      this.#restarting = false;
+      this.restarts++;
+      this.dispatchEvent(new Event("restarted"));
+    }, () => {});
+  }
+
+  /** For tests: the worker dies as in a crash (no answer ever comes). */
+  kill() {
+    this.#worker?.terminate();
   }
 
   #start(name) {
@@ -68,6 +105,7 @@ class Engine extends EventTarget {
     this.#worker.addEventListener("message", (event) => this.#receive(event.data));
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
+      if (this.status === "ready") return this.#restart(); // a crash after booting
       this.#bootFailed(event.message ? "boot.broken_detail" : "boot.broken", { detail: event.message });
     });
   }
@@ -76,7 +114,7 @@ class Engine extends EventTarget {
   // (see sw.js); when the network fails although the browser says it is
   // online, boot once more with the runtime from the service worker's cache.
   #bootFailed(code, params = {}) {
-    if (this.status === "loading" && !this.#retried && navigator.serviceWorker?.controller) {
+    if (this.status === "loading" && !this.#retried && !this.#restarting && navigator.serviceWorker?.controller) {
       this.#retried = true;
       this.#worker.terminate();
       this.#start("cached");
@@ -91,7 +129,15 @@ class Engine extends EventTarget {
     const request = JSON.stringify({ method, params });
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
-      this.#waiting.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        if (!this.#waiting.has(id)) return;
+        this.#restart(); // rejects this call too
+      }, this.callTimeoutMs);
+      const done = (settle) => (value) => {
+        clearTimeout(timer);
+        settle(value);
+      };
+      this.#waiting.set(id, { resolve: done(resolve), reject: done(reject) });
       this.#worker.postMessage({ id, request });
     });
   }
@@ -111,6 +157,7 @@ class Engine extends EventTarget {
       const response = JSON.parse(message.response);
       if (response.ok) waiter.resolve(response.result);
       else waiter.reject(engineError(response.error));
+      if (message.fatal) this.#restart(); // the runtime cannot go on: a fresh one
     }
   }
 

@@ -18,6 +18,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Game {
   view = null;
+  /** The last save this tab kept or loaded (opaque): what a restarted engine reloads. */
+  lastSave = null;
+  /** null, or why this tab stepped aside: "continued" (its game went on in another tab) or "replaced" (another game began there). */
+  behind = null;
   pace = PACES.normal;
   theme = "classic";
   #calls = Promise.resolve(); // engine calls, one at a time, in order
@@ -27,6 +31,7 @@ export class Game {
   #looping = false;
   #request = null; // the person's request (or a new game) on its way to the engine: a promise, or null
   #roundTrick = false; // the round's last trick stays on the table until its summary is closed
+  #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
 
   /**
    * @param engine engine.js's Engine (call(method, params))
@@ -38,6 +43,7 @@ export class Game {
     this.engine = engine;
     this.store = store;
     this.ui = ui;
+    store.addEventListener("changed", () => this.#checkOthers());
   }
 
   setPace(key) {
@@ -52,7 +58,20 @@ export class Game {
 
   /** Resume from a save document; rejects with the engine's error if unreadable. */
   async resume(save) {
-    await this.#begin("load", { save, theme: this.theme }, { resumed: true });
+    await this.#begin("load", { save, theme: this.theme }, { resumed: true, claim: true });
+  }
+
+  /** Take the game over from another tab: load what it saved, and go on here. */
+  async takeOver() {
+    const save = this.store.loadGame();
+    if (save === null) return;
+    await this.resume(save);
+  }
+
+  /** The engine was restarted (it crashed or stopped answering): reload the last good save. */
+  async recover() {
+    if (this.lastSave === null || this.behind) return;
+    await this.#begin("load", { save: this.lastSave, theme: this.theme }, { resumed: true, recovered: true });
   }
 
   /** A new game or a loaded one: the old game's bots stop at once and wait for it. */
@@ -69,12 +88,12 @@ export class Game {
 
   /** The person's intent, in the engine's notation: "play 7H", "bid 2", "trump H". */
   async act(action) {
-    if (this.#request || !this.view?.legal.includes(action)) return; // a double or stale click
+    if (this.#request || this.behind || !this.view?.legal.includes(action)) return; // a double or stale click
     await this.#send("act", { action });
   }
 
   async takeBack() {
-    if (this.#request || !this.view?.can_undo) return;
+    if (this.#request || this.behind || !this.view?.can_undo) return;
     this.#lingerUntil = 0;
     await this.#send("undo", {});
   }
@@ -120,12 +139,54 @@ export class Game {
     return call;
   }
 
+  /** The game's {id, moves}: the view's, or (an engine without it) counted here. */
+  #identify(view, flags) {
+    if (view.game && typeof view.game.id === "string") return view.game;
+    if (flags.recovered && this.#game) return this.#game;
+    const fresh = () => ({ id: `page-${Math.random().toString(36).slice(2)}`, moves: 0 });
+    if (flags.resumed) return this.store.savedGame() ?? fresh();
+    if (flags.fresh || !this.#game) return fresh();
+    return { id: this.#game.id, moves: this.#game.moves + 1 };
+  }
+
+  /** Another tab wrote: if it went on with this game, or began another, this tab steps aside. */
+  #checkOthers() {
+    if (!this.#game || this.behind) return;
+    const stored = this.store.savedGame();
+    if (!stored || stored.tab === this.store.tab) return;
+    if (stored.id !== this.#game.id) this.#stepAside("replaced");
+    else if (stored.moves > this.#game.moves) this.#stepAside("continued");
+  }
+
+  #stepAside(why) {
+    this.behind = why;
+    this.#generation++; // the bots stop
+    this.ui.behind(why);
+  }
+
+  /** Keep the save (unless another tab holds newer progress: then step aside). */
+  #keep(save, flags) {
+    if (!save) return;
+    const outcome = this.store.saveGame(save, this.#game, { claim: Boolean(flags.claim || flags.fresh) });
+    if (outcome === "behind") {
+      const stored = this.store.savedGame();
+      this.#stepAside(stored && stored.id !== this.#game.id ? "replaced" : "continued");
+    } else {
+      this.lastSave = save;
+    }
+  }
+
   /** A new view arrived: save, work out what just happened, draw, open what it calls for, go on. */
   #accept(result, flags) {
     const before = this.view;
     const view = result.view;
     this.view = view;
-    if (result.save) this.store.saveGame(result.save);
+    this.#game = this.#identify(view, flags);
+    if (flags.fresh || flags.claim) {
+      this.behind = null;
+      this.ui.behind(null);
+    }
+    this.#keep(result.save, flags);
     const events = { ...flags, ...changes(before, view, flags) };
     if (events.trickDone) this.#lingerUntil = performance.now() + this.pace.trick;
     if (events.roundEnded) this.#roundTrick = true;
@@ -133,7 +194,7 @@ export class Game {
     this.#draw();
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
-    this.#runBots();
+    if (!this.behind) this.#runBots();
   }
 
   /** The dialogs a moment calls for; the draw and a round's summary hold the bots. */
@@ -168,7 +229,8 @@ export class Game {
     if (this.#looping) return;
     this.#looping = true;
     const generation = this.#generation;
-    const mayGo = () => this.view?.bot_to_act && this.#holds.size === 0 && generation === this.#generation;
+    const mayGo = () =>
+      this.view?.bot_to_act && this.#holds.size === 0 && generation === this.#generation && !this.behind;
     try {
       while (mayGo()) {
         const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());

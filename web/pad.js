@@ -1,7 +1,7 @@
 // The score pad (R19) and the round's summary: the same four numbers of a
 // seat's round (bid, tricks taken, points, running total) from one row
 // builder. Draws only; the dialogs that hold them are opened by game.js.
-import { $, el } from "./dom.js";
+import { $, el, nameEl } from "./dom.js";
 import { bidText } from "./table.js";
 import { signed, t } from "./words.js";
 
@@ -20,8 +20,9 @@ function scoreCells(row, seat, prefix, signedPoints = false) {
   });
 }
 
-function headerCell(text, scope, className = "") {
-  const th = el("th", className, text);
+function headerCell(text, scope, className = "", name = false) {
+  const th = el("th", className, name ? null : text);
+  if (name) th.append(nameEl("span", "", text));
   th.scope = scope;
   return th;
 }
@@ -36,7 +37,7 @@ export function drawPad(view) {
   corner.rowSpan = 2;
   top.append(corner);
   view.players.forEach((player, seat) => {
-    const th = headerCell(player.name, "colgroup", "pad-player");
+    const th = headerCell(player.name, "colgroup", "pad-player", true);
     th.colSpan = SCORE_KEYS.length;
     th.dataset.seat = String(seat);
     top.append(th);
@@ -82,6 +83,6 @@ export function drawRoundSummary(view, round) {
   const body = table.createTBody();
   view.score_pad[round - 1].forEach((row, seat) => {
     const tr = body.insertRow();
-    tr.append(headerCell(view.players[seat].name, "row"), ...scoreCells(row, seat, "summary", true));
+    tr.append(headerCell(view.players[seat].name, "row", "", true), ...scoreCells(row, seat, "summary", true));
   });
 }

@@ -1,33 +1,143 @@
-// What the browser keeps between visits: the saved game (the engine's save
-// document, verbatim), the player's settings, and any save that could not be
-// read, set aside under its own key so that it is never silently lost.
+// What the browser keeps between visits: the saved game (the engine's save,
+// an opaque string kept verbatim), beside it the game's id and move counter
+// (so that tabs can compare progress without reading the save), the player's
+// settings, and any save that could not be read, set aside under its own key
+// so that it is never silently lost.
+//
+// Every storage call is guarded: storage may be missing, refuse to be read
+// (SecurityError in some privacy modes) or refuse writes (QuotaExceededError).
+// `store.problem` then says so ("read" or "write", else null) and a "problem"
+// event fires, so the page can tell the player their game is not being kept.
+//
+// One game, one writer: several tabs may show the game. `saveGame` compares
+// before it writes and never overwrites newer progress of the same game, nor
+// another game written since by another tab (unless the player just started
+// or took over this one: `{claim: true}`). Other tabs' writes arrive as
+// "changed" events (through `storage` events and a BroadcastChannel).
 
 const SAVE_KEY = "wizard.save";
+const GAME_KEY = "wizard.game"; // {"id", "moves", "tab"} of the saved game
 const SETTINGS_KEY = "wizard.settings";
 const ASIDE_PREFIX = "wizard.unreadable-save.";
+const CHANNEL = "wizard.game";
 
 function storage() {
   try {
-    return window.localStorage;
+    return window.localStorage ?? null;
   } catch {
-    return null; // storage disabled: the game still plays, it just is not kept
+    return null; // storage disabled
   }
 }
 
-export class Store {
-  /** The saved game's text, or null. */
-  loadGame() {
-    return storage()?.getItem(SAVE_KEY) ?? null;
+/** This tab's name among the tabs of the game (random, per page). */
+const TAB = Math.random().toString(36).slice(2, 10);
+
+export class Store extends EventTarget {
+  /** null, or what storage refused: "read" or "write". */
+  problem = null;
+  tab = TAB;
+  #channel = null;
+
+  constructor() {
+    super();
+    if (!storage()) this.#trouble("read");
+    window.addEventListener("storage", (event) => {
+      if (event.key === GAME_KEY || event.key === SAVE_KEY || event.key === null) this.#changed();
+    });
+    try {
+      this.#channel = new BroadcastChannel(CHANNEL);
+      this.#channel.addEventListener("message", () => this.#changed());
+    } catch {
+      this.#channel = null; // storage events still tell
+    }
   }
 
-  /** Keep the game (the `save` string every engine result carries). */
-  saveGame(text) {
+  #changed() {
+    this.dispatchEvent(new Event("changed"));
+  }
+
+  #trouble(kind) {
+    if (this.problem === "read" && kind === "write") return; // the worse one stays
+    const news = this.problem !== kind;
+    this.problem = kind;
+    if (news) this.dispatchEvent(new Event("problem"));
+  }
+
+  #clear() {
+    if (this.problem === null) return;
+    this.problem = null;
+    this.dispatchEvent(new Event("problem"));
+  }
+
+  #get(key) {
     try {
-      storage()?.setItem(SAVE_KEY, text);
+      const store = storage();
+      if (!store) return null;
+      return store.getItem(key);
+    } catch {
+      this.#trouble("read");
+      return null;
+    }
+  }
+
+  #set(key, text) {
+    try {
+      const store = storage();
+      if (!store) throw new Error("no storage");
+      store.setItem(key, text);
       return true;
     } catch {
-      return false; // quota exceeded or storage refused
+      this.#trouble("write");
+      return false;
     }
+  }
+
+  #remove(key) {
+    try {
+      storage()?.removeItem(key);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The saved game's text, or null. */
+  loadGame() {
+    return this.#get(SAVE_KEY);
+  }
+
+  /** The saved game's {id, moves, tab}, or null (none, or an old save without it). */
+  savedGame() {
+    try {
+      const game = JSON.parse(this.#get(GAME_KEY) ?? "null");
+      return game && typeof game === "object" && typeof game.id === "string" ? game : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Keep the game: `text` is the `save` string of an engine result, `game`
+   * its view's {id, moves}. Returns "saved", "failed" (storage refused) or
+   * "behind": storage holds newer progress of this game, or another game
+   * written since this tab last wrote, which this tab must not overwrite
+   * (`claim`: the player just started or took over this game here: it
+   * becomes the one).
+   */
+  saveGame(text, game, { claim = false } = {}) {
+    const stored = this.savedGame();
+    if (!claim && stored && game) {
+      const mine = stored.tab === this.tab;
+      const same = stored.id === game.id;
+      // newer progress of this game, the same progress reached in another tab, or another game begun since
+      if (same ? stored.moves > game.moves || (!mine && stored.moves >= game.moves) : !mine) return "behind";
+    }
+    const meta = game ? JSON.stringify({ id: game.id, moves: game.moves, tab: this.tab }) : null;
+    const ok = this.#set(SAVE_KEY, text) && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, meta));
+    if (!ok) return "failed";
+    if (this.problem === "write") this.#clear();
+    this.#channel?.postMessage({ tab: this.tab, game });
+    return "saved";
   }
 
   /**
@@ -36,20 +146,16 @@ export class Store {
    */
   setAside(text) {
     const key = `${ASIDE_PREFIX}${new Date().toISOString()}`;
-    const store = storage();
-    try {
-      store?.setItem(key, text);
-      store?.removeItem(SAVE_KEY);
-    } catch {
-      return null; // the save stays where it was rather than being lost
-    }
+    if (!this.#set(key, text)) return null; // the save stays where it was rather than being lost
+    this.#remove(SAVE_KEY);
+    this.#remove(GAME_KEY);
     return key;
   }
 
   /** The player's settings: {theme, pace, form: {...}}. */
   loadSettings() {
     try {
-      const settings = JSON.parse(storage()?.getItem(SETTINGS_KEY) ?? "{}");
+      const settings = JSON.parse(this.#get(SETTINGS_KEY) ?? "{}");
       return settings && typeof settings === "object" ? settings : {};
     } catch {
       return {};
@@ -57,10 +163,11 @@ export class Store {
   }
 
   saveSettings(settings) {
+    // settings are a convenience; losing them is harmless (no notice of its own)
     try {
       storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
     } catch {
-      // settings are a convenience; losing them is harmless
+      // ignored
     }
   }
 }

@@ -5,7 +5,7 @@
 // goes in with textContent; state is carried by classes and data attributes.
 // Buttons carry their intent in data-action (input.js sends it).
 import { cardBack, cardFace, cardPicture } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, el, nameEl } from "./dom.js";
 import { cardName, listText, reasonText, suitName, t } from "./words.js";
 
 const SUIT_LETTERS = ["C", "D", "H", "S"];
@@ -77,7 +77,7 @@ function seatItem(view, seat) {
   item.classList.toggle("to-act", acting);
   item.classList.toggle("dealer", seat === view.dealer);
   const head = el("div", "seat-head");
-  head.append(el("span", "seat-name", player.name));
+  head.append(nameEl("span", "seat-name", player.name));
   head.append(el("span", "seat-level", player.bot ? t(`seat.level.${player.bot}`) : t("seat.person")));
   if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
   item.append(head, stats(view, seat));
@@ -173,7 +173,7 @@ function trick(view, showFinished) {
     item.dataset.seat = String(play.seat);
     if (play.seat === shown.winner) item.classList.add(finished ? "won" : "winning");
     item.append(cardPicture(play.card, view.theme, cardName(play.card, view.theme)));
-    item.append(el("span", "play-name", view.players[play.seat].name));
+    item.append(nameEl("span", "play-name", view.players[play.seat].name));
     if (play.seat === shown.winner) item.append(el("span", "play-note", t(finished ? "trick.took_it" : "trick.winning")));
     list.append(item);
   }
@@ -222,7 +222,7 @@ function me(view) {
   box.replaceChildren();
   const seat = view.human;
   const head = el("div", "seat-head");
-  head.append(el("span", "seat-name", view.players[seat].name));
+  head.append(nameEl("span", "seat-name", view.players[seat].name));
   head.append(el("span", "seat-level", t("seat.you")));
   if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
   box.append(head, stats(view, seat));

@@ -32,7 +32,20 @@ async function load(lang) {
   document.documentElement.lang = lang;
 }
 
-/** The message `key` with its {parameters} filled in; a {count} chooses the plural form. */
+/**
+ * A player's name, isolated for the bidirectional algorithm (FIRST STRONG
+ * ISOLATE ... POP DIRECTIONAL ISOLATE): a right-to-left name, or one holding
+ * bidi control characters (U+202E...), reads as itself and never reorders the
+ * sentence around it. Elements that show a name alone isolate it in CSS.
+ */
+export function isolate(name) {
+  return `\u2068${name}\u2069`;
+}
+
+/**
+ * The message `key` with its {parameters} filled in; a {count} chooses the
+ * plural form. A {name} parameter (a player's name) is isolated.
+ */
 export function t(key, params = {}) {
   let template = messages[key];
   if (template === undefined) {
@@ -40,7 +53,8 @@ export function t(key, params = {}) {
     return key;
   }
   if (typeof template === "object") template = template[plurals.select(Number(params.count))] ?? template.other;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const value = (name) => (name === "name" ? isolate(String(params[name])) : String(params[name]));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? value(name) : whole));
 }
 
 /** Fill every element of `root` that names its words: data-i18n (text), data-i18n-label (aria-label). */
@@ -49,8 +63,9 @@ export function fillStatic(root = document) {
   for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
 }
 
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy" (each name isolated). */
 export function listText(names) {
+  names = names.map(isolate);
   if (names.length <= 1) return names.join("");
   return t("list.and", { first: names.slice(0, -1).join(t("list.comma")), last: names.at(-1) });
 }
@@ -72,7 +87,7 @@ export function cardName(card, theme) {
 
 /** A player as the sentence calls them: "you" for the person, else the name. */
 function who(view, seat) {
-  return seat === view.human ? t("you") : view.players[seat].name;
+  return seat === view.human ? t("you") : isolate(view.players[seat].name);
 }
 
 /** Points with their sign: "+20", "0", "-10". */

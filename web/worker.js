@@ -19,7 +19,8 @@ let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
 
 async function boot() {
-  const guard = guardBoot();
+  const pins = await integrityPins();
+  const guard = guardBoot(pins);
   let pyodide;
   try {
     const { loadPyodide } = await Promise.race([import(here(`${RUNTIME}pyodide.mjs`)), guard.failed]);
@@ -52,12 +53,27 @@ async function boot() {
   return pong.result.version;
 }
 
+// The runtime's files pinned by sha256 (build.py writes the list beside the
+// lock file, as the lock file pins our wheel): {"python_stdlib.zip": "sha256-..."}.
+// What is fetched (the standard library, the wasm) is checked by the browser
+// against them (fetch's `integrity`); a mismatch fails the boot naming the file.
+async function integrityPins() {
+  let response;
+  try {
+    response = await fetch(here(`${RUNTIME}runtime-integrity.json`));
+  } catch (error) {
+    throw bootError("boot.fetch_failed", { file: "runtime-integrity.json", detail: error.message });
+  }
+  if (!response.ok) throw bootError("boot.missing", { file: "runtime-integrity.json", status: response.status });
+  return response.json();
+}
+
 // Pyodide swallows some failures while it boots: a wasm file that does not
 // compile only logs a warning and the boot never ends, and a package that
 // fails its hash is skipped. So, while it boots, a file that cannot be
 // fetched (missing, or refused by its integrity check) or a wasm that does
 // not compile fails the boot at once, naming the file.
-function guardBoot() {
+function guardBoot(pins) {
   const { fetch, console } = self;
   const warn = console.warn;
   let fail;
@@ -69,12 +85,14 @@ function guardBoot() {
     return url.pathname.split("/").slice(-2).join("/");
   };
   self.fetch = async (input, init) => {
+    const pin = pins[name(input).split("/").pop()];
+    if (pin && !(input instanceof Request)) init = { ...init, integrity: pin };
     let response;
     try {
       response = await fetch(input, init);
     } catch (error) {
       fail(init?.integrity
-        ? bootError("boot.fetch_integrity", { file: name(input) })
+        ? await integrityFailure(input)
         : bootError("boot.fetch_failed", { file: name(input), detail: error.message }));
       throw error;
     }
@@ -82,6 +100,13 @@ function guardBoot() {
       fail(bootError("boot.missing", { file: name(input), status: response.status }));
     }
     return response;
+  };
+  // A pinned file that could not be fetched: missing (its status says so), or its bytes failed the check.
+  const integrityFailure = async (input) => {
+    const response = await fetch(input, { method: "HEAD" }).catch(() => null);
+    return response && !response.ok
+      ? bootError("boot.missing", { file: name(input), status: response.status })
+      : bootError("boot.fetch_integrity", { file: name(input) });
   };
   console.warn = (...args) => {
     if (String(args[0]).includes("wasm instantiation failed")) {
@@ -113,9 +138,14 @@ function answer({ id, request }) {
   try {
     response = call(request);
   } catch (error) {
-    // call() never raises by contract; this is the safety net.
-    const message = lastLine(error.message);
-    response = JSON.stringify({ ok: false, error: { code: "internal", params: { type: error.name }, rule: null, message } });
+    // call() never raises by contract: the runtime itself failed (a Pyodide
+    // fatal error, e.g. its stack exhausted). It cannot be trusted with
+    // another call: the answer says so and the page starts a fresh worker.
+    const message = lastLine(error?.message ?? error);
+    const type = error?.name ?? "Error";
+    response = JSON.stringify({ ok: false, error: { code: "internal", params: { type }, rule: null, message } });
+    self.postMessage({ id, response, fatal: true });
+    return;
   }
   self.postMessage({ id, response });
 }

@@ -73,6 +73,8 @@ class Action(int):
     @staticmethod
     def parse(text: str) -> Action:
         """Read ``"play 7H"``, ``"trump H"`` or ``"bid 2"``."""
+        if not isinstance(text, str):
+            _not_an_action(text)
         words = text.split()
         if len(words) != 2:
             _not_an_action(text)
@@ -81,7 +83,8 @@ class Action(int):
             return play(parse_card(arg))
         if verb == "trump":
             return choose_trump(parse_suit(arg))
-        if verb == "bid" and arg.isdigit() and int(arg) <= MAX_BID:
+        # ASCII digits only: str.isdigit() also takes "²" (which int() refuses) and "٣" (3).
+        if verb == "bid" and arg.isascii() and arg.isdigit() and int(arg) <= MAX_BID:
             return bid(int(arg))
         _not_an_action(text)
 

@@ -113,7 +113,7 @@ def _special_kind(word: str) -> Suit | None:
 
 def _parse_suit_card(word: str) -> Card:
     upper = word.strip().upper().replace("10", "T")
-    if len(upper) != 2 or upper[0] not in RANK_LETTERS or upper[1] not in SUIT_LETTERS:
+    if not word.isascii() or len(upper) != 2 or upper[0] not in RANK_LETTERS or upper[1] not in SUIT_LETTERS:
         _not_a_card(word)
     return suit_card(SUIT_LETTERS.index(upper[1]), RANK_LETTERS.index(upper[0]) + 1)
 
@@ -125,7 +125,7 @@ def _not_a_card(text: str) -> NoReturn:
 def parse_suit(text: str) -> Suit:
     """Parse a suit letter (C, D, H, S)."""
     upper = text.strip().upper()
-    if len(upper) != 1 or upper not in SUIT_LETTERS:
+    if not text.isascii() or len(upper) != 1 or upper not in SUIT_LETTERS:
         raise NotationError(Reason("not_a_suit", {"text": text}))
     return SUIT_LETTERS.index(upper)
 

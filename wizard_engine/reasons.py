@@ -13,6 +13,7 @@ wording for every code.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from string import Formatter
@@ -58,6 +59,10 @@ CODES: dict[str, str] = {
     "must_follow": "Cannot play {card}: you must follow {suit}",
     "undo_game_over": "Cannot take back: the game is over",
     "nothing_to_undo": "Cannot take back: you have made no decision in this round yet",
+    "undo_others_acted": "Cannot take back: another player has acted since your last decision",
+    "undo_bids_revealed": "Cannot take back the last bid: it revealed the hidden bids",
+    "undo_card_revealed": "Cannot take back the last bid of round 1: it showed you your own card",
+    "undo_trick_complete": "Cannot take back a card that completed the trick",
     "replay_refused": "Action {index} (seat {seat})",
     # Saved games
     "save_not_json": "The saved game is not readable JSON",
@@ -66,8 +71,15 @@ CODES: dict[str, str] = {
     "save_bad_actions": "The saved game's actions are damaged: expected a list of [seat, action]",
     "save_bad_config": "The saved game cannot be restored",
     "save_bad_action": "The saved game cannot be restored: Action {index} (seat {seat})",
+    "save_too_large": "The saved game is too large (more than {max} characters)",
+    "save_too_deep": "The saved game is nested too deeply (more than {max} levels)",
+    "save_unknown_fields": "The saved game has unknown field(s): {fields}",
+    "save_bad_game": "The saved game's id or move count is damaged",
+    "save_people": "A saved game must seat exactly {expected} person, not {people}",
     # The web worker's requests
     "request_not_json": "The request is not JSON",
+    "request_too_large": "The request is too large (more than {max} characters)",
+    "request_too_deep": "The request is nested too deeply (more than {max} levels)",
     "unknown_request": "Unknown request: {method}",
     "params_not_object": "The request's params must be an object",
     "no_game": "No game is in progress",
@@ -157,8 +169,22 @@ class Reason:
         return data
 
 
+SHOWN_LENGTH = 80
+"""The most characters of a bad value a reason repeats (a request may be a megabyte)."""
+
+
 def shown(value: object) -> Param:
-    """A bad value as a param: ints and strings as they are, anything else as its repr."""
-    if isinstance(value, (int, str)) and not isinstance(value, bool):
+    """A bad value as a param: ints and (short) strings as they are, anything else as JSON.
+
+    JSON rather than Python's repr, so the page never reads Python's words (``true``, not
+    ``True``); what is not JSON at all (a Python caller's object) falls back on its type name.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**18:
         return value
-    return repr(value)
+    if isinstance(value, str):
+        return value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…"
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH] + "…"

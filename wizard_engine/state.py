@@ -301,17 +301,42 @@ class State:
                 raise type(error)(Reason("replay_refused", where, cause=error.reason)) from None
         return state
 
-    def undo(self, seat: Seat) -> Action:
-        """Take back ``seat``'s last decision of this round, and everything after it."""
+    def why_no_undo(self, seat: Seat) -> Reason | None:
+        """Why ``seat`` may not take back its last decision now; None if it may.
+
+        A take-back is fair only while it reveals and re-decides nothing: the decision
+        must be the latest of the game (no other seat has acted since), and must not have
+        shown anything new: not the bid that ends hidden or secret bidding (the bids are
+        then shown, R11), not the bid that ends round 1's bidding under Foresight (your own
+        card is then shown, R20), not a card that completes a trick (its winner, and maybe
+        the next deal, follow).
+        """
         if self.phase is Phase.OVER:
-            raise IllegalActionError(Reason("undo_game_over", rule="R18"))
-        index = next((i for i in range(len(self.history) - 1, self.round_start - 1, -1)
-                      if self.history[i][0] == seat), None)
-        if index is None:
-            raise IllegalActionError(Reason("nothing_to_undo"))
-        taken_back = self.history[index][1]
+            return Reason("undo_game_over", rule="R18")
+        history = self.history
+        if not history or (history[-1][0] != seat
+                           and all(s != seat for s, _ in history[self.round_start:])):
+            return Reason("nothing_to_undo")
+        if history[-1][0] != seat:
+            return Reason("undo_others_acted")
+        last = history[-1][1]
+        if last.kind == "play" and not self.trick.cards:
+            return Reason("undo_trick_complete", rule="R12")
+        if last.kind == "bid" and self.phase is Phase.PLAYING:
+            if self.config.options.bidding != "open":
+                return Reason("undo_bids_revealed", rule="R11")
+            if self.config.options.foresight and self.round == 1:
+                return Reason("undo_card_revealed", rule="R20")
+        return None
+
+    def undo(self, seat: Seat) -> Action:
+        """Take back ``seat``'s last decision, when :meth:`why_no_undo` allows it."""
+        reason = self.why_no_undo(seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        taken_back = self.history[-1][1]
         earlier = State(self.config)
-        for past_seat, action in self.history[:index]:
+        for past_seat, action in self.history[:-1]:
             earlier.apply_unchecked(past_seat, action)
         self.__dict__.update(earlier.__dict__)
         return taken_back

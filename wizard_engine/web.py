@@ -5,13 +5,18 @@
 reason is :meth:`~wizard_engine.reasons.Reason.to_json` plus ``"message"``, its English
 (the page words the reason from its code; see :mod:`wizard_engine.reasons`).  One
 :class:`Session` (a game, its bots and the display theme) lives in the worker.
+
+Every result of a move carries ``"save"``, the game sealed (:func:`wizard_engine.save.seal`):
+the page keeps it as it is and gives it back to ``load``; it never sees the seed or the
+history.  Every view carries ``"game": {"id", "moves"}``, so two tabs can tell which is
+further on.  Requests are measured before they are parsed (:mod:`wizard_engine.limits`).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, TypedDict
 
 from . import __version__, save
 from .bots import Bot, bot_seed, make_bot
@@ -25,7 +30,8 @@ from .config import (
     option_constraints,
 )
 from .errors import WizardError
-from .reasons import CODES, Reason
+from .limits import MAX_CHARS, MAX_DEPTH, too_deep, too_long
+from .reasons import CODES, Reason, shown
 from .state import State
 from .themes import THEMES
 from .view import SeatView, seat_view
@@ -33,20 +39,29 @@ from .view import SeatView, seat_view
 MAX_SEED = 2**31 - 1
 
 
+class GameView(TypedDict):
+    """Which game, and how far on (see :class:`wizard_engine.save.Tag`)."""
+
+    id: str
+    moves: int
+
+
 class SessionView(SeatView):
     """What the page gets: the human seat's view, and what the page may do next."""
 
     human: int | None  # the person's seat, None when bots play alone
     bot_to_act: bool  # a bot must act now: the page asks for bot_step
-    can_undo: bool  # the person has a decision of this round to take back
+    can_undo: bool  # the person may take back their last decision (State.why_no_undo)
+    game: GameView  # the game's id and its number of moves so far
 
 
 class Session:
     """One game as the page sees it: a human seat (or none), bots at the others."""
 
-    def __init__(self, state: State, theme: str = "classic") -> None:
+    def __init__(self, state: State, theme: str = "classic", tag: save.Tag | None = None) -> None:
         self.state = state
         self.theme = _theme(theme)
+        self.tag = tag or save.new_tag()
         players = state.config.players
         humans = [s for s, p in enumerate(players) if p.bot is None]
         if len(humans) > 1:
@@ -58,29 +73,34 @@ class Session:
     def view(self) -> SessionView:
         """The human seat's view (seat 0's when bots play alone), plus who acts next."""
         seat = self.human if self.human is not None else 0
+        game: GameView = {"id": self.tag.id, "moves": self.tag.moves}
         return {**seat_view(self.state, seat, self.theme), "human": self.human,
-                "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo()}
+                "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo(),
+                "game": game}
 
     def result(self) -> dict[str, Any]:
-        """The answer to every move: the new view and the save document."""
-        return {"view": self.view(), "save": save.dumps(self.state)}
+        """The answer to every move: the new view and the sealed save."""
+        return {"view": self.view(), "save": save.seal(self.state, self.tag)}
+
+    def _moved(self) -> dict[str, Any]:
+        """Count one more move (an action or a take-back), and answer with the result."""
+        self.tag = save.Tag(self.tag.id, self.tag.moves + 1)
+        return self.result()
 
     def next_bot(self) -> int | None:
         """The first bot seat that must act now, if any."""
         return next((s for s in self.state.to_act() if s in self.bots), None)
 
     def can_undo(self) -> bool:
-        """True when the human has a decision in this round to take back."""
-        state = self.state
-        return (self.human is not None and not state.is_over
-                and any(seat == self.human for seat, _ in state.history[state.round_start:]))
+        """True when the human may take back their last decision (:meth:`State.why_no_undo`)."""
+        return self.human is not None and self.state.why_no_undo(self.human) is None
 
     def act(self, action: str) -> dict[str, Any]:
         """The human's action."""
         if self.human is None:
             raise WizardError(Reason("no_person"))
         self.state.apply(self.human, action)
-        return self.result()
+        return self._moved()
 
     def bot_step(self) -> dict[str, Any]:
         """Let one bot make its next decision."""
@@ -89,14 +109,14 @@ class Session:
             raise WizardError(Reason("no_bot_to_act"))
         action = self.bots[seat].decide(seat_view(self.state, seat))
         self.state.apply(seat, action)
-        return self.result()
+        return self._moved()
 
     def undo(self) -> dict[str, Any]:
-        """Take back the human's last decision of this round."""
+        """Take back the human's last decision, if it is fair (:meth:`State.why_no_undo`)."""
         if self.human is None:
             raise WizardError(Reason("no_person"))
         self.state.undo(self.human)
-        return self.result()
+        return self._moved()
 
 
 def describe() -> dict[str, Any]:
@@ -134,8 +154,10 @@ def _current() -> Session:
 
 def _new_game(params: dict[str, Any]) -> dict[str, Any]:
     global _session
-    config = dict(params.get("config") or {})
-    config.setdefault("seed", random.SystemRandom().randrange(MAX_SEED))
+    config = params.get("config", {})
+    if not isinstance(config, dict):
+        raise WizardError(Reason("config_not_object"))
+    config = {"seed": random.SystemRandom().randrange(MAX_SEED), **config}
     _session = Session(State(GameConfig.from_dict(config)), params.get("theme", "classic"))
     return _session.result()
 
@@ -145,8 +167,17 @@ def _load(params: dict[str, Any]) -> dict[str, Any]:
     text = params.get("save")
     if not isinstance(text, str):
         raise WizardError(Reason("no_save_given"))
-    _session = Session(save.loads(text), params.get("theme", "classic"))
+    state, tag = save.load_game(text)
+    save.check_people(state.config)
+    _session = Session(state, params.get("theme", "classic"), tag)
     return _session.result()
+
+
+def _act(params: dict[str, Any]) -> dict[str, Any]:
+    action = params.get("action")
+    if not isinstance(action, str):
+        raise WizardError(Reason("not_an_action", {"text": shown(action)}))
+    return _current().act(action)
 
 
 def _set_theme(params: dict[str, Any]) -> dict[str, Any]:
@@ -161,7 +192,7 @@ _METHODS: dict[str, Any] = {
     "new_game": _new_game,
     "load": _load,
     "view": lambda p: {"view": _current().view()},
-    "act": lambda p: _current().act(str(p.get("action", ""))),
+    "act": _act,
     "bot_step": lambda p: _current().bot_step(),
     "undo": lambda p: _current().undo(),
     "set_theme": _set_theme,
@@ -180,15 +211,22 @@ def call(request: str) -> str:
 
 def _answer(request: str) -> Any:
     """The result of one request; raises WizardError when it is refused."""
+    if not isinstance(request, str):
+        raise WizardError(Reason("request_not_json"))
+    # Measured before parsing: deep nesting would overflow Pyodide's stack (a fatal error).
+    if too_long(request):
+        raise WizardError(Reason("request_too_large", {"max": MAX_CHARS}))
+    if too_deep(request):
+        raise WizardError(Reason("request_too_deep", {"max": MAX_DEPTH}))
     try:
         message = json.loads(request)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise WizardError(Reason("request_not_json")) from None
     name = message.get("method") if isinstance(message, dict) else None
     method = _METHODS.get(name) if isinstance(name, str) else None
     if method is None:
-        raise WizardError(Reason("unknown_request", {"method": str(name)[:80]}))
-    params = message.get("params") or {}
+        raise WizardError(Reason("unknown_request", {"method": shown(name)}))
+    params = message.get("params", {})
     if not isinstance(params, dict):
         raise WizardError(Reason("params_not_object"))
     return method(params)

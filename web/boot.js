@@ -1,0 +1,60 @@
+// Loaded first, as a classic script (the Content-Security-Policy allows no
+// inline script): if one of the page's own scripts cannot be loaded (missing,
+// blocked, a network failure), or app.js never finishes wiring the page, say
+// so in the page's alert instead of leaving it waiting forever. Words come from
+// i18n/en.json like every other; if even that cannot be fetched, plain English.
+(() => {
+  const APP_TIMEOUT_MS = 90_000;
+  const root = document.documentElement;
+  let shown = false;
+
+  const fallback = (file) =>
+    `The page could not be loaded: ${file} is missing or was blocked. Check the connection and reload.`;
+
+  async function words() {
+    try {
+      const response = await fetch(new URL("i18n/en.json", document.baseURI));
+      return response.ok ? await response.json() : {};
+    } catch {
+      return {};
+    }
+  }
+
+  async function show(file) {
+    if (shown) return;
+    shown = true;
+    root.dataset.page = "error";
+    const catalogue = await words();
+    const t = (key, params) =>
+      typeof catalogue[key] === "string"
+        ? catalogue[key].replace(/\{(\w+)\}/g, (_, name) => params[name] ?? "")
+        : fallback(params.file);
+    if (document.readyState === "loading") {
+      await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+    }
+    const alert = document.querySelector("[data-engine-alert]");
+    if (!alert) return;
+    alert.setAttribute("role", "alert");
+    alert.textContent = t("boot.page", { file });
+    alert.hidden = false;
+    const status = document.querySelector("[data-engine-status]");
+    if (status) status.textContent = "";
+  }
+
+  // A script that fails to load fires "error" at its element, which does not bubble: capture it.
+  window.addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLScriptElement && target.src) {
+        show(new URL(target.src).pathname.split("/").pop());
+      }
+    },
+    true,
+  );
+
+  // app.js sets data-app="ready" once it has wired the page.
+  setTimeout(() => {
+    if (root.dataset.app !== "ready" && root.dataset.engine !== "error") show("app.js");
+  }, APP_TIMEOUT_MS);
+})();

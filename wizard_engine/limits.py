@@ -1,0 +1,45 @@
+"""Limits on JSON text from outside (the page's requests, saved games), checked before parsing.
+
+Python's JSON parser recurses once per level of nesting: under CPython a few thousand levels
+raise ``RecursionError``, but under Pyodide (WebAssembly, a small C stack) they overflow the
+stack first, a fatal error that kills the interpreter, so no later call is answered.  Text
+from outside is therefore measured before it is parsed: :func:`too_long` and
+:func:`nesting`, which scans the text with regular expressions and never recurses.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+
+MAX_CHARS = 1_000_000
+"""The most characters of a request or a saved game (a finished 6-player game saves in ~5 kB)."""
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects in a request or a saved game (ours use 4)."""
+
+# A bracket, or a JSON string (escapes and all, or unterminated: to the end of the text).
+# Possessive quantifiers: a string is matched once from its opening quote, never retried,
+# so the scan is linear whatever the text.
+_TOKEN = re.compile(r'[\[\]{}]|"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def too_long(text: str) -> bool:
+    """True when ``text`` has more than :data:`MAX_CHARS` characters."""
+    return len(text) > MAX_CHARS
+
+
+def nesting(text: str) -> int:
+    """How deeply the arrays and objects of the JSON ``text`` nest (brackets in strings aside).
+
+    Text that is not JSON gets some number; the parser refuses it afterwards.
+    """
+    steps = (_STEP.get(token, 0) for token in _TOKEN.findall(text))
+    return max(accumulate(steps), default=0)
+
+
+def too_deep(text: str) -> bool:
+    """True when the JSON ``text`` nests deeper than :data:`MAX_DEPTH`."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # too few brackets to scan for
+        return False
+    return nesting(text) > MAX_DEPTH
