@@ -27,12 +27,18 @@ def _second_tab(context: BrowserContext) -> tuple[Page, Player]:
     return page, player
 
 
+def _game_at_your_turn(page: Page, seed: int) -> Player:
+    """A 3-player game dealt from the form with ``seed``, played to the person's turn."""
+    player = Player(page)
+    player.open(seed=seed)
+    player.new_game(players=3)
+    player.play_until(lambda state: state == "turn")
+    return player
+
+
 def test_tab_that_is_behind_says_so_and_never_overwrites_newer_progress(page: Page) -> None:
     """Finding 1: tab B shows the game, tab A plays on; B says so, cannot write over A, and can take over."""
-    a = Player(page)
-    a.open(seed=11)
-    a.new_game(players=3)
-    a.play_until(lambda state: state == "turn")
+    a = _game_at_your_turn(page, seed=11)
     b_page, b = _second_tab(page.context)
     expect(b_page.locator("#tab-alert")).to_be_hidden()
 
@@ -61,10 +67,7 @@ def test_tab_that_is_behind_says_so_and_never_overwrites_newer_progress(page: Pa
 
 def test_new_game_in_one_tab_is_not_replaced_by_the_other_tabs_old_game(page: Page) -> None:
     """Finding 1: a new game dealt in tab A survives tab B going on with the old one."""
-    a = Player(page)
-    a.open(seed=5)
-    a.new_game(players=3)
-    a.play_until(lambda state: state == "turn")
+    a = _game_at_your_turn(page, seed=5)
     b_page, _ = _second_tab(page.context)
 
     page.locator("#to-setup").click()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
-from wizard_engine import GameConfig, State
+from wizard_engine import GameConfig, State, web
 from wizard_engine.cards import parse_cards
 
 
@@ -38,3 +40,16 @@ def random_game(config: GameConfig, seed: int) -> State:
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
+
+
+def call(method: str, **params: object) -> dict[str, Any]:
+    """One request to the worker's entry point, as the page sends it; the parsed answer."""
+    answer: dict[str, Any] = json.loads(web.call(json.dumps({"method": method, "params": params})))
+    return answer
+
+
+def result(method: str, **params: object) -> dict[str, Any]:
+    """The result of a request that must succeed."""
+    answer = call(method, **params)
+    assert answer["ok"], answer
+    return answer["result"]

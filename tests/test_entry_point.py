@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import call, result
 from wizard_engine import GameConfig, SaveError, State, save, web
 from wizard_engine.actions import Action
 from wizard_engine.errors import NotationError
@@ -23,14 +24,6 @@ BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
 SEED = 1234567891  # distinctive, to look for it where it must not be
 
 
-def call(method: str, **params: object) -> dict[str, Any]:
-    return json.loads(web.call(json.dumps({"method": method, "params": params})))
-
-
-def result(method: str, **params: object) -> dict[str, Any]:
-    answer = call(method, **params)
-    assert answer["ok"], answer
-    return answer["result"]
 
 
 def error(request: str) -> dict[str, Any]:

@@ -9,10 +9,9 @@ reason otherwise.  Played through the worker's entry point, as the page plays.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from wizard_engine import web
+from tests.helpers import call, result
 
 ME = {"name": "Me"}
 BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
@@ -21,14 +20,6 @@ BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
 PERSON_DEALS, PERSON_BIDS_FIRST = 0, 1
 
 
-def call(method: str, **params: object) -> dict[str, Any]:
-    return json.loads(web.call(json.dumps({"method": method, "params": params})))
-
-
-def result(method: str, **params: object) -> dict[str, Any]:
-    answer = call(method, **params)
-    assert answer["ok"], answer
-    return answer["result"]
 
 
 def new_game(seed: int, **options: object) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import wizard_engine
-from tests.helpers import act, deal, random_game
+from tests.helpers import act, call, deal, random_game
 from wizard_engine import (
     GameConfig,
     IllegalActionError,
@@ -41,9 +41,6 @@ from wizard_engine.view import SeatView, seat_view
 
 BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
 
-
-def call(method: str, **params: object) -> dict:
-    return json.loads(web.call(json.dumps({"method": method, "params": params})))
 
 
 def refusal(request: str) -> dict:

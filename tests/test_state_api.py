@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.helpers import act, deal, random_game
+from tests.helpers import act, call, deal, random_game
 from wizard_engine import (
     Action,
     ConfigError,
@@ -120,9 +120,6 @@ def test_config_round_trips_and_refuses_nonsense() -> None:
     with pytest.raises(ConfigError, match="Unknown bot level"):
         GameConfig.from_dict({"players": [{"name": "A", "bot": "genius"}, "B", "C"]})
 
-
-def call(method: str, **params: object) -> dict:
-    return json.loads(web.call(json.dumps({"method": method, "params": params})))
 
 
 def test_web_entry_point_plays_a_whole_game_and_never_raises() -> None:
