@@ -199,9 +199,9 @@ def test_a_script_that_cannot_load_ends_in_a_visible_error(page: Page, blocked: 
     expect(alert).to_contain_text("could not be loaded")
 
 
-@pytest.mark.parametrize("tampered", ["python_stdlib.zip", "pyodide.asm.wasm"])
+@pytest.mark.parametrize("tampered", ["python_stdlib.zip", "pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs"])
 def test_a_tampered_runtime_file_ends_in_a_readable_error(browser: Browser, site_copy: Path, tampered: str) -> None:
-    """Finding 6: python_stdlib.zip (and the wasm) are integrity-checked in the browser."""
+    """Finding 6: every runtime file (the stdlib, the wasm, the two modules) is integrity-checked in the browser."""
     runtime_file = next(site_copy.glob(f"pyodide-*/{tampered}"))
     data = bytearray(runtime_file.read_bytes())
     data[len(data) // 2] ^= 0xFF  # one byte changed (unchecked, the stdlib booted all the same)

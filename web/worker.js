@@ -14,6 +14,7 @@ const RUNTIME = self.name === "cached"
   ? "./pyodide-314.0.7/cached/"
   : "./pyodide-314.0.7/";
 const PACKAGE = "wizard_engine";
+const RUNTIME_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // pinned in runtime-integrity.json
 
 let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
@@ -23,6 +24,11 @@ async function boot() {
   const guard = guardBoot(pins);
   let pyodide;
   try {
+    // import() takes no integrity: fetch the runtime's two modules through the
+    // guarded (pinned) fetch first, so the browser checks their bytes; the
+    // imports that follow find them in the HTTP cache.
+    const modules = RUNTIME_MODULES.map((file) => self.fetch(here(`${RUNTIME}${file}`)));
+    await Promise.race([Promise.all(modules), guard.failed]);
     const { loadPyodide } = await Promise.race([import(here(`${RUNTIME}pyodide.mjs`)), guard.failed]);
     pyodide = await Promise.race([
       loadPyodide({
