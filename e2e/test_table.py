@@ -6,6 +6,7 @@ not matter, and the pace is "Instant", to keep the suite quick.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch
@@ -154,16 +155,19 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_state(page: Page) ->
     player.state()
 
 
+def leading(player: Player) -> Callable[[str], bool]:
+    """A stop for play_until: the person is to lead a trick (their card completes no trick)."""
+    def stop(state: str) -> bool:
+        return (state == "turn" and player.view_phase() == "playing" and player.round_number() >= 2
+                and not replay_state(player.save()).trick.cards)
+    return stop
+
+
 def test_take_back_returns_the_card_and_the_turn(page: Page) -> None:
     player = Player(page)
     player.open(seed=13)
     player.new_game(players=3)
-
-    def leading(state: str) -> bool:  # the person leads: their card completes no trick
-        return (state == "turn" and player.view_phase() == "playing" and player.round_number() >= 2
-                and not replay_state(player.save()).trick.cards)
-
-    player.play_until(leading)
+    player.play_until(leading(player))
     # Issue 13: a card may be taken back only until a bot answers it, so the bots wait.
     page.locator("#table-pace").select_option("relaxed")
     take_back = page.get_by_role("button", name="Take back")
@@ -180,6 +184,23 @@ def test_take_back_returns_the_card_and_the_turn(page: Page) -> None:
     assert after == hand_before and played in after
     assert page.locator("#trick").inner_text() == trick_before
 
+
+
+def test_take_back_is_refused_once_something_was_revealed(page: Page) -> None:
+    """Issue 13, finding 3: no take-back once the hidden bids are shown, or a bot has answered your card."""
+    player = Player(page)
+    player.open(seed=13)
+    player.new_game(players=3, bidding="hidden", pace="fast")
+    take_back = page.get_by_role("button", name="Take back")
+    player.wait_for("turn")
+    player.choose_first()  # your hidden bid
+    player.play_until(lambda state: state == "turn" and player.view_phase() == "playing")
+    expect(take_back).to_be_disabled()  # every bid is shown now: yours stands
+
+    player.play_until(leading(player))
+    page.locator("#hand button:not([disabled])").first.click()
+    page.wait_for_function("() => document.querySelectorAll('#trick > li.play').length >= 2")  # a bot answered
+    expect(take_back).to_be_disabled()
 
 def test_keyboard_only_play_of_a_round(page: Page) -> None:
     player = Player(page)
