@@ -20,7 +20,7 @@ import random
 import re
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .config import GameConfig
 from .errors import SaveError, WizardError
@@ -41,6 +41,13 @@ _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _MASK = hashlib.sha256(b"wizard-save mask 1").digest()
 
 
+class GameView(TypedDict):
+    """A :class:`Tag` as views and save documents carry it."""
+
+    id: str
+    moves: int
+
+
 @dataclass(frozen=True)
 class Tag:
     """Which game a save is, and how far on: ``moves`` counts every decision and take-back."""
@@ -48,7 +55,7 @@ class Tag:
     id: str
     moves: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameView:
         """The JSON-ready form, as views and save documents carry it."""
         return {"id": self.id, "moves": self.moves}
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, TypedDict
+from typing import Any
 
 from . import __version__, save
 from .bots import Bot, bot_seed, make_bot
@@ -39,20 +39,13 @@ from .view import SeatView, seat_view
 MAX_SEED = 2**31 - 1
 
 
-class GameView(TypedDict):
-    """Which game, and how far on (see :class:`wizard_engine.save.Tag`)."""
-
-    id: str
-    moves: int
-
-
 class SessionView(SeatView):
     """What the page gets: the human seat's view, and what the page may do next."""
 
     human: int | None  # the person's seat, None when bots play alone
     bot_to_act: bool  # a bot must act now: the page asks for bot_step
     can_undo: bool  # the person may take back their last decision (State.why_no_undo)
-    game: GameView  # the game's id and its number of moves so far
+    game: save.GameView  # the game's id and its number of moves so far
 
 
 class Session:
@@ -73,10 +66,9 @@ class Session:
     def view(self) -> SessionView:
         """The human seat's view (seat 0's when bots play alone), plus who acts next."""
         seat = self.human if self.human is not None else 0
-        game: GameView = {"id": self.tag.id, "moves": self.tag.moves}
         return {**seat_view(self.state, seat, self.theme), "human": self.human,
                 "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo(),
-                "game": game}
+                "game": self.tag.to_json()}
 
     def result(self) -> dict[str, Any]:
         """The answer to every move: the new view and the sealed save."""
