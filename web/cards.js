@@ -1,4 +1,4 @@
-// How a card looks: the two display themes of the same deck (R2), drawn by
+// How a card looks: the two display themes of the same deck (rule R2), drawn by
 // us with SVG shapes. Only the drawing lives here (what a card is called is
 // the catalogue's: words.js); the engine decides everything about the cards'
 // play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"

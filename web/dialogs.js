@@ -51,7 +51,7 @@ function cardRow(view, plays, winner) {
   return list;
 }
 
-/** The first-dealer draw (R6), shown when a game starts. */
+/** The first-dealer draw (rule R6), shown when a game starts. */
 function fillDraw(view) {
   const box = $("draw-rounds");
   box.replaceChildren();
@@ -78,7 +78,7 @@ function fillRoundSummary(view) {
   $("round-next").textContent = t("summary.next", { round: round + 1 });
 }
 
-/** The final standings (R18). */
+/** The final standings (rule R18). */
 function fillFinal(view) {
   const order = view.players.map((p, seat) => ({ seat, name: p.name, total: view.totals[seat] }));
   order.sort((a, b) => b.total - a.total || a.seat - b.seat);

@@ -1,4 +1,4 @@
-// The score pad (R19) and the round's summary: the same four numbers of a
+// The score pad (rule R19) and the round's summary: the same four numbers of a
 // seat's round (bid, tricks taken, points, running total) from one row
 // builder. Draws only; the dialogs that hold them are opened by game.js.
 import { $, el, nameEl } from "./dom.js";
