@@ -37,7 +37,8 @@ FIELDS = ("format", "version", "game", "config", "actions")
 PEOPLE_PER_SAVE = 1
 """How many people a saved game seats (the others are bots): see :func:`check_people`."""
 MAX_MOVES = 10**9
-_GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+"""What a game's id may be (also the id of a score pad and of a history record)."""
 _MASK = hashlib.sha256(b"wizard-save mask 1").digest()
 
 
@@ -167,7 +168,7 @@ def _tag(data: Any) -> Tag:
     if not isinstance(data, dict) or set(data) != {"id", "moves"}:
         raise SaveError(Reason("save_bad_game"))
     game_id, moves = data["id"], data["moves"]
-    if (not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id)
+    if (not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id)
             or type(moves) is not int or not 0 <= moves <= MAX_MOVES):
         raise SaveError(Reason("save_bad_game"))
     return Tag(game_id, moves)
