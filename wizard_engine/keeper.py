@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
 from .config import GameConfig, Options
 from .errors import WizardError
@@ -53,7 +53,6 @@ MAX_ENTRIES = 2_000
 """The most entries of a pad: a 3-player game needs 80, the rest leaves room for corrections
 (and bounds the work of loading a document)."""
 
-Step = Literal["bid", "tricks", "over"]
 Entry = list[Any]
 """An entry as JSON: ``["bid", n]``, ``["tricks", [t, ...]]`` or ``["edit", round, [bids], [tricks]]``."""
 
@@ -96,7 +95,7 @@ class KeeperView(TypedDict):
     dealer: Seat | None
     cards: int | None
     order: list[Seat]
-    step: Step
+    step: str
     bids: list[int | None]
     bidder: Seat | None
     forbidden: ForbiddenBidView | None
@@ -156,8 +155,8 @@ class Keeper:
         return len(self.played) + 1
 
     @property
-    def step(self) -> Step:
-        """What the pad waits for: a bid, the round's tricks, or nothing (over)."""
+    def step(self) -> str:
+        """What the pad waits for: ``"bid"``, ``"tricks"`` (the round's tricks) or ``"over"``."""
         if self.is_over:
             return "over"
         return "tricks" if None not in self.bids else "bid"
