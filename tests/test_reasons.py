@@ -17,6 +17,7 @@ import pytest
 
 import wizard_engine
 from tests.helpers import act, call, deal, random_game
+from tests.test_history import REACH as HISTORY_REACH
 from tests.test_keeper import REACH as KEEPER_REACH
 from wizard_engine import (
     GameConfig,
@@ -170,6 +171,7 @@ REACH: dict[str, Callable[[], str]] = {
     "no_bot_to_act": lambda: web_code('{"method": "bot_step"}', {"name": "Me"}, *BOTS),
     "internal": lambda: internal_error()["code"],
     **KEEPER_REACH,
+    **HISTORY_REACH,
 }
 
 

@@ -250,14 +250,19 @@ def merge(mine: HistoryDocument, imported: HistoryDocument) -> HistoryDocument:
     Past :data:`MAX_RECORDS` games the oldest go, past :data:`MAX_SAVES` saves the oldest."""
     records = {record["id"]: record for record in imported["records"]}
     records.update({record["id"]: record for record in mine["records"]})
-    ordered = sorted(records.values(), key=lambda record: (record["date"], record["id"]))[-MAX_RECORDS:]
+    ordered = _newest(sorted(records.values(), key=lambda record: (record["date"], record["id"])), MAX_RECORDS)
     pool = {**imported["saves"], **mine["saves"]}
     linked = [record["save"] for record in ordered if record["save"] in pool]
-    kept = set(linked[-MAX_SAVES:])
+    kept = set(_newest(linked, MAX_SAVES))
     saves = {key: text for key, text in pool.items() if key in kept}
     current: CurrentGames = {**imported["current"], **mine["current"]}
     return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "records": ordered,
             "saves": saves, "current": current}
+
+
+def _newest(items: list[Any], most: int) -> list[Any]:
+    """The last ``most`` of ``items`` (none for 0, where ``items[-0:]`` would keep them all)."""
+    return items[max(0, len(items) - most):]
 
 
 def dumps(document: HistoryDocument) -> str:
