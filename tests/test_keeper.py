@@ -80,6 +80,9 @@ def test_r21_unicoloured_has_12_rounds_of_r_plus_3_cards() -> None:
     assert keeper.why_not_tricks([1, 1, 1]) == Reason("tricks_do_not_add_up", {"taken": 3, "cards": 4}, "R22")
     keeper.tricks([2, 1, 1])
     assert keeper.totals == [-10, 30, 30]
+    with pytest.raises(WizardError) as info:  # R21: 3 or 4 players, as in the game
+        Keeper.of(["A", "B", "C", "D", "E"], 0, Options(unicoloured=True))
+    assert info.value.reason.code == "option_player_count"
 
 
 def test_foresight_and_secret_bids_are_kept_and_change_nothing_on_the_pad() -> None:

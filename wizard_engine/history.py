@@ -55,7 +55,7 @@ MAX_SAVES = 100
 """The most saves for review a history holds: :func:`merge` keeps those of the newest games
 (an older record keeps its key, but its review is gone).  With :data:`MAX_RECORDS`, this
 keeps any history within :data:`~wizard_engine.limits.MAX_HISTORY_CHARS`."""
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z")
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 """``MIGRATIONS[v]`` turns a document of format version ``v`` into one of version ``v + 1``
@@ -174,7 +174,9 @@ def check_record(data: Any) -> GameRecord:
     _check(me is None or (type(me) is int and me in people), "me")
     _check(type(data["first_dealer"]) is int and 0 <= data["first_dealer"] < len(config.players), "first_dealer")
     _check(_rounds_fit(data["rounds"], config), "rounds")
-    _check(data["totals"] == _totals(data["rounds"], len(config.players)), "totals")
+    totals = data["totals"]
+    _check(isinstance(totals, list) and all(type(total) is int for total in totals)  # not False for 0
+           and totals == _totals(data["rounds"], len(config.players)), "totals")
     _check(data["save"] is None or (isinstance(data["save"], str) and GAME_ID.fullmatch(data["save"]) is not None),
            "save")
     return data  # type: ignore[return-value]  # checked field by field above
