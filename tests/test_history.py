@@ -137,6 +137,7 @@ def test_a_score_pad_becomes_a_record() -> None:
     assert record["id"] == keeper.id and record["kind"] == "keeper" and record["save"] is None
     assert record["first_dealer"] == 4 and record["totals"] == [-550] + [200] * 5 and record["me"] == 3
     assert record["rounds"][2] == {"bids": [0] * 6, "taken": [3, 0, 0, 0, 0, 0]}
+    assert record_from_keeper(keeper.document(), "2026-11-22T23:19:29Z", me=3) == record
 
 
 def test_records_are_plain_json_of_their_type() -> None:
@@ -388,7 +389,7 @@ def damaged_files(draw: st.DrawFn) -> str:
 
     walk(data)
     parent, key = draw(st.sampled_from(paths))
-    parent[key] = draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=5),
+    parent[key] = draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.floats(), st.text(max_size=5),
                                  st.lists(st.integers(0, 3), max_size=3), st.just({})))
     return json.dumps(data)
 
@@ -400,6 +401,7 @@ def test_any_damage_is_imported_whole_or_refused_with_a_reason(text: str) -> Non
         document = loads(text)
     except HistoryError as error:
         assert error.reason.code.startswith("history_")
+        json.dumps(error.reason.to_json(), allow_nan=False)
     else:
         assert loads(history.dumps(document)) == document
         statistics(document["records"])

@@ -394,6 +394,40 @@ def test_a_damaged_entry_says_which_and_why() -> None:
     assert bot.code == "keeper_damaged"
 
 
+@st.composite
+def damaged_documents(draw: st.DrawFn) -> str:
+    """A valid document of a few rounds with one value somewhere replaced by another JSON value."""
+    keeper = enter(three(canadian=True), ([0, 1, 1], [0, 0, 1]), ([0, 0, 1], [1, 0, 1]))
+    keeper.edit(1, [0, 0, 1], [0, 0, 1])
+    keeper.bid(2)
+    data: Any = keeper.document()
+    paths: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
+        for key in keys:
+            paths.append((node, key))
+            walk(node[key])
+
+    walk(data)
+    parent, key = draw(st.sampled_from(paths))
+    parent[key] = draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.integers(), st.floats(),
+                                 st.text(max_size=5), st.lists(st.integers(0, 3), max_size=4), st.just({})))
+    return json.dumps(data)
+
+
+@given(damaged_documents())
+@PAD
+def test_any_damage_is_restored_whole_or_refused_with_a_reason(text: str) -> None:
+    try:
+        keeper = loads(text)
+    except KeeperError as error:
+        assert error.reason.code.startswith("keeper_")
+        json.dumps(error.reason.to_json(), allow_nan=False)
+    else:
+        assert loads(keeper.dumps()).view() == keeper.view()
+
+
 # How to reach each code of keeper.py; tests/test_reasons.py checks the whole catalogue with it.
 REACH: dict[str, Callable[[], str]] = {
     "keeper_bot": lambda: refused(lambda: Keeper(GameConfig((Player("A", "easy"), Player("B"), Player("C"))), 0)).code,

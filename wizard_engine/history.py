@@ -131,8 +131,11 @@ def record_from_state(state: State, date: str, tag: Tag | None = None, me: Seat 
     return check_record(record)
 
 
-def record_from_keeper(keeper: Keeper, date: str, me: Seat | None = None) -> GameRecord:
-    """The record of a finished score pad (``me``: the owner's seat, if they played)."""
+def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | None = None) -> GameRecord:
+    """The record of a finished score pad, or of its document (``me``: the owner's seat, if
+    they played); a damaged document raises the keeper's own error."""
+    if not isinstance(keeper, Keeper):
+        keeper = load_keeper(keeper)
     if not keeper.is_over:
         raise HistoryError(Reason("history_not_over", rule="R18"))
     record: GameRecord = {
