@@ -110,6 +110,8 @@ def test_players_are_people_and_the_first_dealer_a_seat() -> None:
     assert refused(lambda: Keeper.of(["A", "B", "C"], 3)) == Reason("first_dealer_invalid",
                                                                     {"value": 3, "max": 2}, "R6")
     assert refused(lambda: Keeper.of(["A", "B", "C"], True)).code == "first_dealer_invalid"
+    assert refused(lambda: Keeper(GameConfig.of(["A", "B", "C"]), 0, "not an id")) == \
+        Reason("keeper_damaged", {"field": "id"})
     with pytest.raises(WizardError) as info:
         Keeper.of(["A", "B"])
     assert info.value.reason.code == "player_count"
@@ -215,8 +217,8 @@ def test_r22_the_tricks_must_add_up_to_the_cards_dealt() -> None:
     assert refused(lambda: keeper.tricks([1, 1])) == Reason("keeper_count", {"players": 3, "count": 2})
     assert refused(lambda: keeper.tricks("1 1 0")) == Reason("keeper_count", {"players": 3, "count": "1 1 0"})
     assert keeper.step == "tricks" and len(keeper.pad()) == 1
-    keeper.tricks([1, 1, 0])
-    assert keeper.totals == [50, 50, -20]
+    keeper.tricks((1, 1, 0))  # a tuple will do from Python; the entry is JSON all the same
+    assert keeper.totals == [50, 50, -20] and keeper.entries[-1] == ["tricks", [1, 1, 0]]
 
 
 def test_entries_come_in_order_bids_then_tricks() -> None:

@@ -124,6 +124,8 @@ class Keeper:
         for player in config.players:
             if player.bot is not None:
                 raise KeeperError(Reason("keeper_bot", {"name": player.name}))
+        if pad_id is not None and not (isinstance(pad_id, str) and GAME_ID.fullmatch(pad_id)):
+            raise KeeperError(Reason("keeper_damaged", {"field": "id"}))
         players = len(config.players)
         if type(first_dealer) is not int or not 0 <= first_dealer < players:
             raise KeeperError(Reason("first_dealer_invalid", {"value": shown(first_dealer), "max": players - 1}, "R6"))
@@ -315,8 +317,8 @@ class Keeper:
         return None
 
     def _count_reason(self, values: Any) -> Reason | None:
-        if not isinstance(values, list) or len(values) != self.players:
-            count = len(values) if isinstance(values, list) else shown(values)
+        if not isinstance(values, (list, tuple)) or len(values) != self.players:
+            count = len(values) if isinstance(values, (list, tuple)) else shown(values)
             return Reason("keeper_count", {"players": self.players, "count": count})
         return None
 
