@@ -165,6 +165,7 @@ def test_records_are_plain_json_of_their_type() -> None:
     ({"totals": [300, -430, 200, 200, 200, 200.0]}, "totals"),
     ({"save": "no spaces"}, "save"),
     ({"players": "Ann"}, "players"),
+    ({"options": {"bidding": "open"}}, "options"),  # every option named, as statistics read them
     ({"extra": 1}, "fields"),
 ])
 def test_a_damaged_record_says_which_field(change: dict[str, Any], field: str | None) -> None:

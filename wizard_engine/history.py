@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any, TypedDict
 
-from .config import BOT_LEVELS, GameConfig, Player
+from .config import BOT_LEVELS, GameConfig, Options, Player
 from .errors import WizardError
-from .keeper import Keeper, KeeperDocument
+from .keeper import Keeper, KeeperDocument, options_view
 from .keeper import load_document as load_keeper
 from .limits import MAX_DEPTH, MAX_HISTORY_CHARS, too_deep, too_long
 from .reasons import Reason, shown
@@ -125,7 +125,7 @@ def record_from_state(state: State, date: str, tag: Tag | None = None, me: Seat 
     record: GameRecord = {
         "id": (tag or derived_tag(state)).id, "kind": "bots" if len(people) == 1 else "people", "date": date,
         "players": _players(state.config.players), "me": people[0] if me is None and len(people) == 1 else me,
-        "options": _options(state.config), "first_dealer": state.first_dealer, "rounds": rounds,
+        "options": options_view(state.config.options), "first_dealer": state.first_dealer, "rounds": rounds,
         "totals": list(state.totals), "save": save,
     }
     return check_record(record)
@@ -140,7 +140,7 @@ def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | No
         raise HistoryError(Reason("history_not_over", rule="R18"))
     record: GameRecord = {
         "id": keeper.id, "kind": "keeper", "date": date, "players": _players(keeper.config.players),
-        "me": me, "options": _options(keeper.config), "first_dealer": keeper.first_dealer,
+        "me": me, "options": options_view(keeper.config.options), "first_dealer": keeper.first_dealer,
         "rounds": [{"bids": list(bids), "taken": list(taken)} for bids, taken in keeper.played],
         "totals": keeper.totals, "save": None,
     }
@@ -149,12 +149,6 @@ def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | No
 
 def _players(players: Iterable[Player]) -> list[PlayerView]:
     return [{"name": player.name, "bot": player.bot} for player in players]
-
-
-def _options(config: GameConfig) -> OptionsView:
-    options = config.options
-    return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
-            "foresight": options.foresight, "unicoloured": options.unicoloured}
 
 
 def check_record(data: Any) -> GameRecord:
@@ -167,6 +161,8 @@ def check_record(data: Any) -> GameRecord:
     _check(_is_date(data["date"]), "date")
     _check(isinstance(data["players"], list) and all(isinstance(p, dict) and set(p) == {"name", "bot"}
                                                       for p in data["players"]), "players")
+    _check(isinstance(data["options"], dict) and set(data["options"]) == set(Options.__dataclass_fields__),
+           "options")
     try:
         config = GameConfig.from_dict({"players": data["players"], "options": data["options"]})
     except WizardError as error:

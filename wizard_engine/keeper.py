@@ -348,7 +348,7 @@ class Keeper:
         return {
             "id": self.id,
             "players": [player.name for player in self.config.players],
-            "options": _options(self.config.options),
+            "options": options_view(self.config.options),
             "first_dealer": self.first_dealer,
             "rounds": self.rounds,
             "round": None if over else self.round,
@@ -374,7 +374,7 @@ class Keeper:
             "version": KEEPER_VERSION,
             "id": self.id,
             "players": [player.name for player in self.config.players],
-            "options": _options(self.config.options),
+            "options": options_view(self.config.options),
             "first_dealer": self.first_dealer,
             "entries": [list(entry) for entry in self.entries],
         }
@@ -391,7 +391,8 @@ def _bid_reason(n: Any, cards: int, forbidden: tuple[int, Reason] | None) -> Rea
     return why_bid_illegal(n, cards, forbidden)
 
 
-def _options(options: Options) -> OptionsView:
+def options_view(options: Options) -> OptionsView:
+    """The options as plain JSON, every one named (as in a document and a view)."""
     return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
             "foresight": options.foresight, "unicoloured": options.unicoloured}
 
