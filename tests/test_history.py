@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from tests.helpers import act, random_game
 from wizard_engine import GameConfig, State, history, save
 from wizard_engine.config import Options, Player
+from wizard_engine.errors import HistoryError
 from wizard_engine.history import (
     GameRecord,
     HistoryDocument,
-    HistoryError,
     Statistics,
     check_record,
     loads,

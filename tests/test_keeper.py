@@ -15,8 +15,8 @@ from wizard_engine import GameConfig, State
 from wizard_engine import keeper as keeper_module
 from wizard_engine.actions import bid
 from wizard_engine.config import Options, Player
-from wizard_engine.errors import WizardError
-from wizard_engine.keeper import Keeper, KeeperError, KeeperView, load_document, loads
+from wizard_engine.errors import KeeperError, WizardError
+from wizard_engine.keeper import Keeper, KeeperView, load_document, loads
 from wizard_engine.reasons import Reason
 
 PAD = settings(max_examples=40, deadline=None, derandomize=True, database=None)

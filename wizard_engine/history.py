@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any, TypedDict
 
 from .config import BOT_LEVELS, GameConfig, Options, Player
-from .errors import WizardError
+from .errors import HistoryError, WizardError
 from .keeper import Keeper, KeeperDocument, options_view
 from .keeper import load_document as load_keeper
 from .limits import MAX_DEPTH, MAX_HISTORY_CHARS, too_deep, too_long
@@ -61,10 +61,6 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 """``MIGRATIONS[v]`` turns a document of format version ``v`` into one of version ``v + 1``
 (none yet: version 1 is the first).  A file whose version has no way to the current one is
 refused."""
-
-
-class HistoryError(WizardError):
-    """A record or history file that cannot be read; nothing of it is imported."""
 
 
 class RoundRecord(TypedDict):

@@ -36,7 +36,7 @@ from dataclasses import asdict
 from typing import Any, TypedDict
 
 from .config import GameConfig, Options
-from .errors import WizardError
+from .errors import KeeperError, WizardError
 from .limits import MAX_CHARS, MAX_DEPTH, too_deep, too_long
 from .reasons import Reason, ReasonJSON, shown
 from .rules import STANDARD, UNICOLOURED, Seat, Standard
@@ -55,10 +55,6 @@ MAX_ENTRIES = 2_000
 
 Entry = list[Any]
 """An entry as JSON: ``["bid", n]``, ``["tricks", [t, ...]]`` or ``["edit", round, [bids], [tricks]]``."""
-
-
-class KeeperError(WizardError):
-    """An entry the pad refuses, or a keeper document that cannot be restored."""
 
 
 class ForbiddenBidView(TypedDict):
