@@ -155,7 +155,8 @@ REACH: dict[str, Callable[[], str]] = {
     "save_too_deep": lambda: raised(lambda: save.loads("[" * 5000 + "]" * 5000)).code,
     "save_unknown_fields": lambda: raised(lambda: save.loads(a_save(comment="hi"))).code,
     "save_bad_game": lambda: raised(lambda: save.loads(a_save(game={"id": "g", "moves": -1}))).code,
-    "save_people": lambda: web_code(json.dumps({"method": "load", "params": {"save": a_save()}})),
+    "save_people": lambda: web_code(json.dumps({"method": "load", "params": {"save": a_save(
+        config={"players": ["A", "B", "C"], "seed": 1})}})),
     "request_not_json": lambda: web_code("not json"),
     "request_too_large": lambda: web_code(json.dumps({"method": "ping", "params": {"x": "a" * 1_000_000}})),
     "request_too_deep": lambda: web_code('{"method": "ping", "params": {"x": ' + "[" * 5000 + "]" * 5000 + "}}"),
@@ -168,6 +169,15 @@ REACH: dict[str, Callable[[], str]] = {
     "no_person": lambda: web_code('{"method": "undo"}', *BOTS, {"name": "C", "bot": "random"}),
     "no_bot_to_act": lambda: web_code('{"method": "bot_step"}', {"name": "Me"}, *BOTS),
     "internal": lambda: internal_error()["code"],
+    "coach_no_seat": lambda: web_code(json.dumps({"method": "advise", "params": {"save": a_save(), "seat": 3}})),
+    "coach_no_decision": lambda: web_code(json.dumps({"method": "advise", "params": {"save": a_save(), "seat": 0}})),
+    "coach_unknown_choice": lambda: web_code(json.dumps(
+        {"method": "rate", "params": {"save": a_save(), "seat": 2, "choice": "bid 9"}})),
+    "coach_budget": lambda: web_code(json.dumps(
+        {"method": "advise", "params": {"save": a_save(), "seat": 2, "budget": 0}})),
+    "practice_round": lambda: web_code(json.dumps(
+        {"method": "practice_deal", "params": {"players": 6, "round": 11, "seed": 1}})),
+    "practice_bad_hands": lambda: web_code(json.dumps({"method": "practice_score", "params": {"hands": {}}})),
 }
 
 

@@ -75,7 +75,7 @@ CODES: dict[str, str] = {
     "save_too_deep": "The saved game is nested too deeply (more than {max} levels)",
     "save_unknown_fields": "The saved game has unknown field(s): {fields}",
     "save_bad_game": "The saved game's id or move count is damaged",
-    "save_people": "A saved game must seat exactly {expected} person, not {people}",
+    "save_people": "A saved game may seat at most {max} person, not {people}",
     # The web worker's requests
     "request_not_json": "The request is not JSON",
     "request_too_large": "The request is too large (more than {max} characters)",
@@ -87,6 +87,13 @@ CODES: dict[str, str] = {
     "one_person_per_table": "This table seats one person; give every other player a bot level",
     "no_person": "No person plays at this table",
     "no_bot_to_act": "No bot is to act now",
+    # The coach
+    "coach_no_seat": "No seat {seat} at a table of {players}",
+    "coach_no_decision": "Seat {seat} has no decision to make now",
+    "coach_unknown_choice": "'{choice}' is not one of the options the coach weighed",
+    "coach_budget": "The coach's budget must be a number above 0 and at most {max}, not {value}",
+    "practice_round": "Practice a round from 1 to {rounds}, not {round}",
+    "practice_bad_hands": "Practice hands must be a list of at most {max} hands",
     "internal": "Internal error ({type})",
 }
 

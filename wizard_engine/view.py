@@ -148,14 +148,14 @@ def seat_view(state: State, seat: Seat, theme: str = "classic") -> SeatView:
         "dealer": state.dealer,
         "first_dealer": state.first_dealer,
         "draws": [[{"seat": s, "card": card_name(c)} for s, c in draw] for draw in state.draws],
-        "trump": _trump(state),
+        "trump": trump_view(state),
         "hand_counts": [h.bit_count() for h in state.hands],
         "bids": [_visible_bid(state, seat, s) for s in range(state.num_players)],
         "has_bid": [b is not None for b in state.bids],
         "taken": list(state.taken),
-        "trick": _trick(state.trick),
-        "tricks": [_trick(t) for t in state.tricks],
-        "last_trick": _trick(state.last_trick) if state.last_trick else None,
+        "trick": trick_view(state.trick),
+        "tricks": [trick_view(t) for t in state.tricks],
+        "last_trick": trick_view(state.last_trick) if state.last_trick else None,
         "last_action": _last_action(state, seat),
         "score_pad": [[_score_row(row) for row in rows] for rows in state.pad],
         "totals": list(state.totals),
@@ -210,7 +210,8 @@ def _visible_bid(state: State, viewer: Seat, seat: Seat) -> int | None:
     return None
 
 
-def _trump(state: State) -> TrumpView:
+def trump_view(state: State) -> TrumpView:
+    """The turned-up card and the trump suit, as every seat sees them."""
     turned = state.turned
     suit = SUIT_LETTERS[state.trump] if state.trump is not None else None
     if state.config.options.unicoloured:
@@ -226,7 +227,8 @@ def _trump(state: State) -> TrumpView:
     return {"card": card_name(turned) if turned is not None else None, "suit": suit, "why": why}
 
 
-def _trick(trick: Trick) -> TrickView:
+def trick_view(trick: Trick) -> TrickView:
+    """A trick as every seat sees it."""
     led = trick.led_suit
     return {
         "leader": trick.leader,

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__, save
 from .bots import Bot, bot_seed, make_bot
+from .cards import card_name, cards_of, sort_key
+from .coach import calls as coach
 from .config import (
     BIDDING_MODES,
     BOT_LEVELS,
@@ -46,6 +49,7 @@ class SessionView(SeatView):
     bot_to_act: bool  # a bot must act now: the page asks for bot_step
     can_undo: bool  # the person may take back their last decision (State.why_no_undo)
     game: save.GameView  # the game's id and its number of moves so far
+    open_hands: list[list[str]] | None  # every seat's cards when bots play alone (Watch mode)
 
 
 class Session:
@@ -68,7 +72,14 @@ class Session:
         seat = self.human if self.human is not None else 0
         return {**seat_view(self.state, seat, self.theme), "human": self.human,
                 "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo(),
-                "game": self.tag.to_json()}
+                "game": self.tag.to_json(), "open_hands": self.open_hands()}
+
+    def open_hands(self) -> list[list[str]] | None:
+        """Every seat's cards, when no person plays: nobody at the table can be helped by
+        seeing them, and the person watching should (Watch mode)."""
+        if self.human is not None:
+            return None
+        return [[card_name(c) for c in sorted(cards_of(h), key=sort_key)] for h in self.state.hands]
 
     def result(self) -> dict[str, Any]:
         """The answer to every move: the new view and the sealed save."""
@@ -188,20 +199,34 @@ _METHODS: dict[str, Any] = {
     "bot_step": lambda p: _current().bot_step(),
     "undo": lambda p: _current().undo(),
     "set_theme": _set_theme,
+    # The coach: each request carries the game's save, so a second worker can answer them.
+    "advise": coach.advise_request,
+    "rate": coach.rate_request,
+    "chances": coach.chances_request,
+    "practice_deal": coach.practice_deal_request,
+    "practice_advice": coach.practice_advice_request,
+    "practice_score": coach.practice_score_request,
+}
+# Requests that report their progress: (done, total) as they go.
+_LONG_METHODS: dict[str, Any] = {
+    "review": coach.review_request,
 }
 
 
-def call(request: str) -> str:
-    """Handle one JSON request; always answer with JSON, never raise."""
+def call(request: str, progress: Callable[[str], None] | None = None) -> str:
+    """Handle one JSON request; always answer with JSON, never raise.
+
+    A long request (a review) calls ``progress`` with ``'{"done": d, "total": t}'`` as it goes,
+    when given one (the worker passes a function that posts it to the page)."""
     try:
-        return json.dumps({"ok": True, "result": _answer(request)})
+        return json.dumps({"ok": True, "result": _answer(request, progress)})
     except WizardError as error:
         return _failure(error.reason)
     except Exception as error:  # noqa: BLE001 - the page must get an answer, not a dead worker
         return _failure(Reason("internal", {"type": type(error).__name__}))
 
 
-def _answer(request: str) -> Any:
+def _answer(request: str, progress: Callable[[str], None] | None = None) -> Any:
     """The result of one request; raises WizardError when it is refused."""
     if not isinstance(request, str):
         raise WizardError(Reason("request_not_json"))
@@ -215,13 +240,22 @@ def _answer(request: str) -> Any:
     except (ValueError, RecursionError):
         raise WizardError(Reason("request_not_json")) from None
     name = message.get("method") if isinstance(message, dict) else None
-    method = _METHODS.get(name) if isinstance(name, str) else None
-    if method is None:
+    known = isinstance(name, str) and (name in _METHODS or name in _LONG_METHODS)
+    if not known:
         raise WizardError(Reason("unknown_request", {"method": shown(name)}))
     params = message.get("params", {})
     if not isinstance(params, dict):
         raise WizardError(Reason("params_not_object"))
-    return method(params)
+    if name in _LONG_METHODS:
+        return _LONG_METHODS[name](params, _reporter(progress))
+    return _METHODS[name](params)
+
+
+def _reporter(progress: Callable[[str], None] | None) -> Callable[[int, int], None] | None:
+    """``progress`` as the coach calls it: (done, total) sent on as JSON text."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(json.dumps({"done": done, "total": total}))
 
 
 def _failure(reason: Reason) -> str:
