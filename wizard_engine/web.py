@@ -240,8 +240,7 @@ def _answer(request: str, progress: Callable[[str], None] | None = None) -> Any:
     except (ValueError, RecursionError):
         raise WizardError(Reason("request_not_json")) from None
     name = message.get("method") if isinstance(message, dict) else None
-    known = isinstance(name, str) and (name in _METHODS or name in _LONG_METHODS)
-    if not known:
+    if not isinstance(name, str) or (name not in _METHODS and name not in _LONG_METHODS):
         raise WizardError(Reason("unknown_request", {"method": shown(name)}))
     params = message.get("params", {})
     if not isinstance(params, dict):
