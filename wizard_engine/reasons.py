@@ -75,7 +75,6 @@ CODES: dict[str, str] = {
     "save_too_deep": "The saved game is nested too deeply (more than {max} levels)",
     "save_unknown_fields": "The saved game has unknown field(s): {fields}",
     "save_bad_game": "The saved game's id or move count is damaged",
-    "save_people": "A saved game may seat at most {max} person, not {people}",
     # The web worker's requests
     "request_not_json": "The request is not JSON",
     "request_too_large": "The request is too large (more than {max} characters)",
@@ -84,8 +83,9 @@ CODES: dict[str, str] = {
     "params_not_object": "The request's params must be an object",
     "no_game": "No game is in progress",
     "no_save_given": "No saved game was given",
-    "one_person_per_table": "This table seats one person; give every other player a bot level",
-    "no_person": "No person plays at this table",
+    "no_person": "No person holds the device now",
+    "pass_pending": "Hand the device to seat {seat} first",
+    "no_pass": "Nobody is waiting to take the device",
     "no_bot_to_act": "No bot is to act now",
     # The coach
     "coach_no_seat": "No seat {seat} at a table of {players}",

@@ -34,8 +34,6 @@ SEALED_PREFIX = "wizard-save:1:"
 """How a sealed save begins: the format of the seal, then base64 text."""
 FIELDS = ("format", "version", "game", "config", "actions")
 """The top-level fields of a save document (``game`` may be missing from older saves)."""
-MAX_PEOPLE_PER_SAVE = 1
-"""How many people a saved game seats (the others are bots): see :func:`check_people`."""
 MAX_MOVES = 10**9
 _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _MASK = hashlib.sha256(b"wizard-save mask 1").digest()
@@ -153,14 +151,6 @@ def load_tagged_document(document: Any) -> tuple[State, Tag]:
     if tag is not None and tag.moves < len(actions):
         raise SaveError(Reason("save_bad_game"))
     return state, tag or derived_tag(state)
-
-
-def check_people(config: GameConfig) -> None:
-    """Refuse a saved game that seats more than :data:`MAX_PEOPLE_PER_SAVE` people (none is
-    fine: bots playing alone, watched)."""
-    people = sum(1 for player in config.players if player.bot is None)
-    if people > MAX_PEOPLE_PER_SAVE:
-        raise SaveError(Reason("save_people", {"people": people, "max": MAX_PEOPLE_PER_SAVE}))
 
 
 def _tag(data: Any) -> Tag:
