@@ -24,7 +24,16 @@
 // "restarted" event fires once the new one is ready (the game reloads its
 // last good save then). Later calls wait for the new worker: one lost answer
 // never blocks the rest. engine.kill() ends the worker as a crash would (for
-// tests); engine.callTimeoutMs may be lowered (for tests).
+// tests); engine.callTimeoutMs may be lowered (for tests). Requests go to the
+// worker one at a time, so a timeout counts only the worker's time on it.
+//
+// The coach is a second worker with the same engine (startCoach(), booted
+// once the game's engine is ready): its requests carry the game's save, so a
+// hint or a review never holds up the bots. <html data-coach> shows its status;
+// its failure raises no alert (the game goes on without it). A long request
+// reports its progress:
+//   await coach.call("review", { save, seat }, { onProgress: ({ done, total }) => ... });
+// and each report restarts the timeout.
 //
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
@@ -39,6 +48,7 @@ const CALL_TIMEOUT_MS = 20_000;
 const root = document.documentElement;
 
 class Engine extends EventTarget {
+  role;
   status = "loading";
   version = null;
   error = null;
@@ -48,12 +58,18 @@ class Engine extends EventTarget {
   #restarting = false;
   #retried = false;
   #nextId = 1;
-  #waiting = new Map(); // id -> {resolve, reject}
+  #waiting = new Map(); // id -> {resolve, reject, onProgress, restartTimer}
+  #queue = Promise.resolve(); // one request at a time: a timer runs only while the worker works on it
   #settle;
+  #after;
 
-  constructor() {
+  /** role: "engine" (the game's) or "coach" (hints, reviews: slow requests that must not hold up the game). */
+  /** after: a promise the worker waits for before it boots (the coach waits for the game's engine). */
+  constructor(role, after = Promise.resolve()) {
     super();
-    performance.mark("engine-start");
+    this.role = role;
+    this.#after = after.catch(() => {});
+    performance.mark(`${role}-start`);
     this.#boot();
   }
 
@@ -63,15 +79,12 @@ class Engine extends EventTarget {
     });
     this.ready.catch(() => {}); // failures are reported through status and the alert
     this.#setStatus("loading");
-    const timer = setTimeout(
-      () => this.#fail("boot.timeout"),
-      BOOT_TIMEOUT_MS,
-    );
-    this.ready.then(
-      () => clearTimeout(timer),
-      () => clearTimeout(timer),
-    );
-    this.#start("engine");
+    this.#after.then(() => {
+      const timer = setTimeout(() => this.#fail("boot.timeout"), BOOT_TIMEOUT_MS);
+      const stop = () => clearTimeout(timer);
+      this.ready.then(stop, stop);
+      this.#start(this.role);
+    });
   }
 
   /** The worker crashed or stopped answering: every waiting call is rejected, a new worker boots. */
@@ -117,27 +130,40 @@ class Engine extends EventTarget {
     if (this.status === "loading" && !this.#retried && !this.#restarting && navigator.serviceWorker?.controller) {
       this.#retried = true;
       this.#worker.terminate();
-      this.#start("cached");
+      this.#start(`${this.role}-cached`);
       return;
     }
     this.#fail(code, params);
   }
 
-  /** Call an engine method; resolves with its result, rejects with an Error whose .reason is the engine's. */
-  async call(method, params = {}) {
-    await this.ready;
+  /**
+   * Call an engine method; resolves with its result, rejects with an Error whose .reason is
+   * the engine's. A long request reports {done, total} to onProgress; each report restarts
+   * its timeout, so a review may take longer than one timeout as long as it moves.
+   */
+  call(method, params = {}, { onProgress } = {}) {
     const request = JSON.stringify({ method, params });
+    const turn = this.#queue.then(() => this.ready).then(() => this.#send(request, onProgress));
+    this.#queue = turn.catch(() => {});
+    return turn;
+  }
+
+  #send(request, onProgress) {
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
-      const timer = setTimeout(() => {
-        if (!this.#waiting.has(id)) return;
-        this.#restart(); // rejects this call too
-      }, this.callTimeoutMs);
+      let timer;
+      const restartTimer = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (this.#waiting.has(id)) this.#restart(); // rejects this call too
+        }, this.callTimeoutMs);
+      };
       const done = (settle) => (value) => {
         clearTimeout(timer);
         settle(value);
       };
-      this.#waiting.set(id, { resolve: done(resolve), reject: done(reject) });
+      restartTimer();
+      this.#waiting.set(id, { resolve: done(resolve), reject: done(reject), onProgress, restartTimer });
       this.#worker.postMessage({ id, request });
     });
   }
@@ -145,11 +171,15 @@ class Engine extends EventTarget {
   #receive(message) {
     if (message.type === "ready") {
       this.version = message.version;
-      performance.mark("engine-ready");
+      performance.mark(`${this.role}-ready`);
       this.#setStatus("ready");
       this.#settle.resolve(message.version);
     } else if (message.type === "error") {
       this.#bootFailed(message.code, message.params);
+    } else if (message.progress) {
+      const waiter = this.#waiting.get(message.id);
+      waiter?.restartTimer();
+      waiter?.onProgress?.(JSON.parse(message.progress));
     } else {
       const waiter = this.#waiting.get(message.id);
       if (!waiter) return;
@@ -167,7 +197,9 @@ class Engine extends EventTarget {
     this.#worker?.terminate();
     for (const waiter of this.#waiting.values()) waiter.reject(this.error);
     this.#waiting.clear();
-    showAlert(code, params);
+    // Without the game's engine nothing works: say so. Without the coach, the game goes on
+    // and the coach's panels say it is unavailable.
+    if (this.role === "engine") showAlert(code, params);
     this.#setStatus("error");
     this.#settle.reject(this.error);
   }
@@ -175,7 +207,7 @@ class Engine extends EventTarget {
   #setStatus(status) {
     if (this.status === "error") status = "error"; // final
     this.status = status;
-    root.dataset.engine = status;
+    root.dataset[this.role] = status;
     this.dispatchEvent(new Event("status"));
   }
 }
@@ -238,15 +270,28 @@ async function registerServiceWorker(engine) {
 }
 
 let engine = null;
+let coach = null;
 
 /** Start the engine (once); returns the Engine. */
 export function startEngine() {
   if (!engine) {
-    engine = new Engine();
+    engine = new Engine("engine");
     const settled = () => registerServiceWorker(engine);
     engine.ready.then(settled, settled);
   }
   return engine;
+}
+
+/**
+ * Start the coach (once), a second worker with the same engine, after the game's has
+ * booted (two boots at once would slow the first); returns its Engine. Its requests
+ * carry the game's save, so it keeps no game of its own.
+ */
+export function startCoach() {
+  if (!coach) {
+    coach = new Engine("coach", startEngine().ready);
+  }
+  return coach;
 }
 
 startEngine();

@@ -5,12 +5,13 @@
 //   out: {type: "ready", version} | {type: "error", code, params}
 //        (a boot failure: the page words "<code>" from its catalogue)
 //        {id, response: '{"ok": true, "result": ...}'}
+//        {id, progress: '{"done": d, "total": t}'}  (a long request, e.g. a review, as it goes)
 // The runtime's folder is named after its version (build.py checks it: bump both).
-// Started with the name "cached", it takes the runtime from the service
+// Started with a name ending in "cached", it takes the runtime from the service
 // worker's cache (sw.js serves RUNTIME + "cached/"): engine.js retries that
 // way when the network fails although the browser says it is online.
 const here = (path) => new URL(path, import.meta.url).href;
-const RUNTIME = self.name === "cached"
+const RUNTIME = self.name.endsWith("cached")
   ? "./pyodide-314.0.7/cached/"
   : "./pyodide-314.0.7/";
 const PACKAGE = "wizard_engine";
@@ -142,7 +143,7 @@ function lastLine(text) {
 function answer({ id, request }) {
   let response;
   try {
-    response = call(request);
+    response = call(request, (progress) => self.postMessage({ id, progress }));
   } catch (error) {
     // call() never raises by contract: the runtime itself failed (a Pyodide
     // fatal error, e.g. its stack exhausted). It cannot be trusted with

@@ -75,7 +75,6 @@ CODES: dict[str, str] = {
     "save_too_deep": "The saved game is nested too deeply (more than {max} levels)",
     "save_unknown_fields": "The saved game has unknown field(s): {fields}",
     "save_bad_game": "The saved game's id or move count is damaged",
-    "save_people": "A saved game must seat exactly {expected} person, not {people}",
     # The score keeper for a real deck (wizard_engine/keeper.py)
     "keeper_bot": "A score pad is for people at a real table: {name} has a bot level",
     "first_dealer_invalid": "The first dealer is a seat from 0 to {max}, not {value}",
@@ -121,9 +120,17 @@ CODES: dict[str, str] = {
     "params_not_object": "The request's params must be an object",
     "no_game": "No game is in progress",
     "no_save_given": "No saved game was given",
-    "one_person_per_table": "This table seats one person; give every other player a bot level",
-    "no_person": "No person plays at this table",
+    "no_person": "No person holds the device now",
+    "pass_pending": "Hand the device to seat {seat} first",
+    "no_pass": "Nobody is waiting to take the device",
     "no_bot_to_act": "No bot is to act now",
+    # The coach
+    "coach_no_seat": "No seat {seat} at a table of {players}",
+    "coach_no_decision": "Seat {seat} has no decision to make now",
+    "coach_unknown_choice": "'{choice}' is not one of the options the coach weighed",
+    "coach_budget": "The coach's budget must be a number above 0 and at most {max}, not {value}",
+    "practice_round": "Practice a round from 1 to {rounds}, not {round}",
+    "practice_bad_hands": "Practice hands must be a list of at most {max} hands",
     "internal": "Internal error ({type})",
 }
 

@@ -34,8 +34,6 @@ SEALED_PREFIX = "wizard-save:1:"
 """How a sealed save begins: the format of the seal, then base64 text."""
 FIELDS = ("format", "version", "game", "config", "actions")
 """The top-level fields of a save document (``game`` may be missing from older saves)."""
-PEOPLE_PER_SAVE = 1
-"""How many people a saved game seats (the others are bots): see :func:`check_people`."""
 MAX_MOVES = 10**9
 GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 """What a game's id may be (also the id of a score pad and of a history record)."""
@@ -154,13 +152,6 @@ def load_tagged_document(document: Any) -> tuple[State, Tag]:
     if tag is not None and tag.moves < len(actions):
         raise SaveError(Reason("save_bad_game"))
     return state, tag or derived_tag(state)
-
-
-def check_people(config: GameConfig) -> None:
-    """Refuse a saved game that does not seat :data:`PEOPLE_PER_SAVE` people."""
-    people = sum(1 for player in config.players if player.bot is None)
-    if people != PEOPLE_PER_SAVE:
-        raise SaveError(Reason("save_people", {"people": people, "expected": PEOPLE_PER_SAVE}))
 
 
 def _tag(data: Any) -> Tag:

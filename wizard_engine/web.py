@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__, save
 from .bots import Bot, bot_seed, make_bot
+from .cards import card_name, cards_of, sort_key
+from .coach import calls as coach
 from .config import (
     BIDDING_MODES,
     BOT_LEVELS,
@@ -40,35 +43,55 @@ MAX_SEED = 2**31 - 1
 
 
 class SessionView(SeatView):
-    """What the page gets: the human seat's view, and what the page may do next."""
+    """What the page gets: the view of the person holding the device, and what it may do next."""
 
-    human: int | None  # the person's seat, None when bots play alone
+    human: int | None  # whose view this is: None when bots play alone, or while passing
+    people: list[int]  # the seats of the people at this device (pass-and-play: several)
+    pass_to: int | None  # the person to hand the device to: the view shows nobody's cards until they take it
     bot_to_act: bool  # a bot must act now: the page asks for bot_step
     can_undo: bool  # the person may take back their last decision (State.why_no_undo)
     game: save.GameView  # the game's id and its number of moves so far
+    open_hands: list[list[str]] | None  # every seat's cards when bots play alone (Watch mode)
 
 
 class Session:
-    """One game as the page sees it: a human seat (or none), bots at the others."""
+    """One game as the page sees it: people (none, one, or several sharing one device) and
+    bots at the other seats.
+
+    With several people, the view is one person's at a time (:attr:`viewer`).  When another
+    person must act, the session waits for the device to be handed over (:attr:`pass_to`):
+    until that person confirms (:meth:`take_device`) the view shows nobody's cards or hidden
+    bids, so no person ever sees another's hand.  A reload starts with a hand-over too.
+    """
 
     def __init__(self, state: State, theme: str = "classic", tag: save.Tag | None = None) -> None:
         self.state = state
         self.theme = _theme(theme)
         self.tag = tag or save.new_tag()
         players = state.config.players
-        humans = [s for s, p in enumerate(players) if p.bot is None]
-        if len(humans) > 1:
-            raise WizardError(Reason("one_person_per_table"))
-        self.human = humans[0] if humans else None
+        self.people = [s for s, p in enumerate(players) if p.bot is None]
+        self.viewer: int | None = self.people[0] if len(self.people) == 1 else None
+        self.pass_to: int | None = None
         self.bots: dict[int, Bot] = {s: make_bot(p.bot, bot_seed(state.config.seed, s))
                                      for s, p in enumerate(players) if p.bot is not None}
+        self._hand_over()
 
     def view(self) -> SessionView:
-        """The human seat's view (seat 0's when bots play alone), plus who acts next."""
-        seat = self.human if self.human is not None else 0
-        return {**seat_view(self.state, seat, self.theme), "human": self.human,
-                "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo(),
-                "game": self.tag.to_json()}
+        """The viewer's view (seat 0's when bots play alone), plus who acts next."""
+        seat = self.viewer if self.people else 0
+        if self.pass_to is not None:
+            seat = None  # the device is changing hands: nobody's cards
+        return {**seat_view(self.state, seat, self.theme), "human": seat if self.people else None,
+                "people": self.people,
+                "pass_to": self.pass_to, "bot_to_act": self.next_bot() is not None,
+                "can_undo": self.can_undo(), "game": self.tag.to_json(), "open_hands": self.open_hands()}
+
+    def open_hands(self) -> list[list[str]] | None:
+        """Every seat's cards, when no person plays: nobody at the table can be helped by
+        seeing them, and the person watching should (Watch mode)."""
+        if self.people:
+            return None
+        return [[card_name(c) for c in sorted(cards_of(h), key=sort_key)] for h in self.state.hands]
 
     def result(self) -> dict[str, Any]:
         """The answer to every move: the new view and the sealed save."""
@@ -77,6 +100,21 @@ class Session:
     def _moved(self) -> dict[str, Any]:
         """Count one more move (an action or a take-back), and answer with the result."""
         self.tag = save.Tag(self.tag.id, self.tag.moves + 1)
+        self._hand_over()
+        return self.result()
+
+    def _hand_over(self) -> None:
+        """With several people: when one who does not hold the device must act, ask for it."""
+        to_act = self.state.to_act()
+        waiting = next((s for s in to_act if s in self.people), None)
+        if len(self.people) > 1 and waiting is not None and self.viewer not in to_act:
+            self.pass_to = waiting
+
+    def take_device(self) -> dict[str, Any]:
+        """The person :attr:`pass_to` has the device: the view becomes theirs."""
+        if self.pass_to is None:
+            raise WizardError(Reason("no_pass"))
+        self.viewer, self.pass_to = self.pass_to, None
         return self.result()
 
     def next_bot(self) -> int | None:
@@ -84,14 +122,22 @@ class Session:
         return next((s for s in self.state.to_act() if s in self.bots), None)
 
     def can_undo(self) -> bool:
-        """True when the human may take back their last decision (:meth:`State.why_no_undo`)."""
-        return self.human is not None and self.state.why_no_undo(self.human) is None
+        """True when the viewer may take back their last decision (:meth:`State.why_no_undo`);
+        while the device is being handed on, still the one who holds it."""
+        return self.viewer is not None and self.state.why_no_undo(self.viewer) is None
+
+    def _person(self) -> int:
+        """The person holding the device, who acts now; refused while it is being handed over."""
+        if self.viewer is None:
+            raise WizardError(Reason("no_person"))
+        return self.viewer
 
     def act(self, action: str) -> dict[str, Any]:
-        """The human's action."""
-        if self.human is None:
-            raise WizardError(Reason("no_person"))
-        self.state.apply(self.human, action)
+        """The viewer's action."""
+        seat = self._person()
+        if self.pass_to is not None:
+            raise WizardError(Reason("pass_pending", {"seat": self.pass_to}))
+        self.state.apply(seat, action)
         return self._moved()
 
     def bot_step(self) -> dict[str, Any]:
@@ -104,10 +150,10 @@ class Session:
         return self._moved()
 
     def undo(self) -> dict[str, Any]:
-        """Take back the human's last decision, if it is fair (:meth:`State.why_no_undo`)."""
-        if self.human is None:
-            raise WizardError(Reason("no_person"))
-        self.state.undo(self.human)
+        """Take back the viewer's last decision, if it is fair (:meth:`State.why_no_undo`):
+        the person still holds the device, so nobody else has seen anything since."""
+        self.state.undo(self._person())
+        self.pass_to = None
         return self._moved()
 
 
@@ -160,7 +206,6 @@ def _load(params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise WizardError(Reason("no_save_given"))
     state, tag = save.load_game(text)
-    save.check_people(state.config)
     _session = Session(state, params.get("theme", "classic"), tag)
     return _session.result()
 
@@ -187,21 +232,36 @@ _METHODS: dict[str, Any] = {
     "act": _act,
     "bot_step": lambda p: _current().bot_step(),
     "undo": lambda p: _current().undo(),
+    "take_device": lambda p: _current().take_device(),
     "set_theme": _set_theme,
+    # The coach: each request carries the game's save, so a second worker can answer them.
+    "advise": coach.advise_request,
+    "rate": coach.rate_request,
+    "chances": coach.chances_request,
+    "practice_deal": coach.practice_deal_request,
+    "practice_advice": coach.practice_advice_request,
+    "practice_score": coach.practice_score_request,
+}
+# Requests that report their progress: (done, total) as they go.
+_LONG_METHODS: dict[str, Any] = {
+    "review": coach.review_request,
 }
 
 
-def call(request: str) -> str:
-    """Handle one JSON request; always answer with JSON, never raise."""
+def call(request: str, progress: Callable[[str], None] | None = None) -> str:
+    """Handle one JSON request; always answer with JSON, never raise.
+
+    A long request (a review) calls ``progress`` with ``'{"done": d, "total": t}'`` as it goes,
+    when given one (the worker passes a function that posts it to the page)."""
     try:
-        return json.dumps({"ok": True, "result": _answer(request)})
+        return json.dumps({"ok": True, "result": _answer(request, progress)})
     except WizardError as error:
         return _failure(error.reason)
     except Exception as error:  # noqa: BLE001 - the page must get an answer, not a dead worker
         return _failure(Reason("internal", {"type": type(error).__name__}))
 
 
-def _answer(request: str) -> Any:
+def _answer(request: str, progress: Callable[[str], None] | None = None) -> Any:
     """The result of one request; raises WizardError when it is refused."""
     if not isinstance(request, str):
         raise WizardError(Reason("request_not_json"))
@@ -215,13 +275,21 @@ def _answer(request: str) -> Any:
     except (ValueError, RecursionError):
         raise WizardError(Reason("request_not_json")) from None
     name = message.get("method") if isinstance(message, dict) else None
-    method = _METHODS.get(name) if isinstance(name, str) else None
-    if method is None:
+    if not isinstance(name, str) or (name not in _METHODS and name not in _LONG_METHODS):
         raise WizardError(Reason("unknown_request", {"method": shown(name)}))
     params = message.get("params", {})
     if not isinstance(params, dict):
         raise WizardError(Reason("params_not_object"))
-    return method(params)
+    if name in _LONG_METHODS:
+        return _LONG_METHODS[name](params, _reporter(progress))
+    return _METHODS[name](params)
+
+
+def _reporter(progress: Callable[[str], None] | None) -> Callable[[int, int], None] | None:
+    """``progress`` as the coach calls it: (done, total) sent on as JSON text."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(json.dumps({"done": done, "total": total}))
 
 
 def _failure(reason: Reason) -> str:

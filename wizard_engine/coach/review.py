@@ -34,6 +34,7 @@ REVIEW_BUDGET = DEFAULT_BUDGET  # the hint's: the review repeats the feedback gi
 BEST_WITHIN = 0.5
 CLOSE_WITHIN = 2.0
 COSTLIEST = 5  # decisions named in the summary
+BOLD_MAKE = 0.35  # a choice the coach agrees with, though it makes the bid this rarely, is bold
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
@@ -119,6 +120,16 @@ def verdict(lost: float) -> str:
     if lost <= BEST_WITHIN:
         return "best"
     return "close" if lost <= CLOSE_WITHIN else "costly"
+
+
+def notable(entry: ReviewEntry) -> str | None:
+    """``"costly"``, ``"bold"`` (a best or close choice that makes the bid less than
+    :data:`BOLD_MAKE` of the time: a gamble the coach agrees with) or None: what Watch
+    mode comments on."""
+    if entry["verdict"] == "costly":
+        return "costly"
+    made = next(o["make"] for o in entry["options"] if o["option"] == entry["choice"])
+    return "bold" if made < BOLD_MAKE else None
 
 
 def summarize(entries: list[ReviewEntry]) -> ReviewSummary:

@@ -1,0 +1,189 @@
+"""The coach's requests from the page, served by :func:`wizard_engine.web.call`.
+
+They keep no game of their own: every request carries what it needs (the game's sealed save,
+a seat), so the page can send them to a second worker and a hint, a review or Watch mode's
+comments never hold up the game's own worker.  Whatever a request is given, the coach sees
+only the seat's view (:func:`~wizard_engine.view.seat_view`), and for a review only the
+rounds already finished.
+
+Figures are deterministic: a game's advice is seeded by the game's id and the number of
+decisions so far, so asking twice (a hint, then the feedback on the move) gives the same
+advice; the last few are kept, so the feedback on a hinted move costs nothing.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeGuard
+
+from .. import save
+from ..config import MAX_PLAYERS, MIN_PLAYERS
+from ..errors import WizardError
+from ..reasons import Reason, shown
+from ..rules import STANDARD
+from ..state import State
+from ..view import seat_view
+from .advice import DEFAULT_BUDGET, Advice, advise
+from .chances import public_info, win_chances
+from .practice import practice_deal, practice_score
+from .record import finished_rounds
+from .review import notable, rate, review_game
+
+Progress = Callable[[int, int], None]
+KEPT = 32  # advice and chances kept for repeated requests
+MAX_BUDGET = 2000.0  # a hint's budget is Hard's think_ms; more would freeze nothing but wastes minutes
+MAX_PRACTICE_HANDS = 100
+
+_advice: OrderedDict[tuple[Any, ...], Advice] = OrderedDict()
+_chances: OrderedDict[tuple[Any, ...], list[float]] = OrderedDict()
+
+
+def _kept(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    """``make()``, or what it gave last time for ``key`` (the last :data:`KEPT` keys)."""
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    value = cache[key] = make()
+    if len(cache) > KEPT:
+        cache.popitem(last=False)
+    return value
+
+
+def advise_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{save, seat, budget?}`` -> ``{"advice": Advice}`` for the seat's decision now."""
+    return {"advice": _game_advice(params)}
+
+
+def rate_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{save, seat, choice, budget?}`` -> ``{"rating": ReviewEntry + notable}``: the choice
+    (``"bid 2"``) rated against the advice on the position of ``save``, before the choice."""
+    advice = _game_advice(params)
+    choice = params.get("choice")
+    if not any(o["option"] == choice for o in advice["options"]):
+        raise WizardError(Reason("coach_unknown_choice", {"choice": shown(choice)}))
+    entry = rate(advice, str(choice))
+    return {"rating": {**entry, "notable": notable(entry)}}
+
+
+def chances_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{save}`` -> ``{"rounds": [[chance per seat] after each finished round]}``; before the
+    first round is over, one line: the chances from the start."""
+    document, state = _game(params)
+    starts = [public_info(State(state.config))] + [r["after"] for r in finished_rounds(document)]
+    game = _game_id(document)
+    lines = [_kept(_chances, (game, repr(info)), partial(_rounded_chances, info)) for info in starts]
+    return {"rounds": lines[1:] or lines}
+
+
+def _rounded_chances(info: dict[str, Any]) -> list[float]:
+    return [round(c, 4) for c in win_chances(info)]
+
+
+def review_request(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
+    """``{save, seat, budget?}`` -> ``{"review": Review, "rounds": [RoundRecord]}``: the seat's
+    decisions in the rounds already finished, rated, and those rounds with every hand."""
+    document, state = _game(params)
+    seat = _seat(params, state)
+    rounds = finished_rounds(document)
+    cut = {**document, "actions": document["actions"][:rounds[-1]["end"] if rounds else 0]}
+    review = review_game(cut, seat, _budget(params), _seed(document, state), progress)
+    return {"review": review, "rounds": rounds}
+
+
+def practice_deal_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{players, round, seed}`` -> ``{"view": SeatView}``: a hand to bid on."""
+    return {"view": practice_deal(*_practice_hand(params))}
+
+
+def practice_advice_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{players, round, seed}`` -> ``{"advice": Advice}`` on that hand's bid."""
+    return {"advice": _practice_advice(*_practice_hand(params))}
+
+
+def practice_score_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{hands: [{players, round, seed, bid}]}`` -> ``{"score": PracticeScore}``."""
+    hands = params.get("hands")
+    if not isinstance(hands, list) or len(hands) > MAX_PRACTICE_HANDS:
+        raise WizardError(Reason("practice_bad_hands", {"max": MAX_PRACTICE_HANDS}))
+    run = []
+    for hand in hands:
+        if not isinstance(hand, dict):
+            raise WizardError(Reason("practice_bad_hands", {"max": MAX_PRACTICE_HANDS}))
+        advice = _practice_advice(*_practice_hand(hand))
+        choice = hand.get("bid")
+        if not any(o["option"] == choice for o in advice["options"]):
+            raise WizardError(Reason("coach_unknown_choice", {"choice": shown(choice)}))
+        run.append((advice, str(choice)))
+    return {"score": practice_score(run)}
+
+
+def _game_advice(params: dict[str, Any]) -> Advice:
+    """The advice for ``params``' seat on the position of its save (kept for repeats)."""
+    document, state = _game(params)
+    seat, budget = _seat(params, state), _budget(params)
+    if seat not in state.to_act():
+        raise WizardError(Reason("coach_no_decision", {"seat": seat}))
+    seed = _seed(document, state)
+    key = ("game", seed, repr(document["actions"]), seat, budget)
+    return _kept(_advice, key, lambda: advise(seat_view(state, seat), seed=seed, budget=budget))
+
+
+def _practice_advice(players: int, round_: int, seed: int) -> Advice:
+    key = ("practice", players, round_, seed)
+    return _kept(_advice, key, lambda: advise(practice_deal(players, round_, seed), seed=seed))
+
+
+def _game(params: dict[str, Any]) -> tuple[Any, State]:
+    """The save document of ``params["save"]`` (sealed or plain text) and its state;
+    SaveError, saying why, if it is damaged."""
+    text = params.get("save")
+    if not isinstance(text, str):
+        raise WizardError(Reason("no_save_given"))
+    document = save.parse(text)
+    return document, save.load_document(document)
+
+
+def _seat(params: dict[str, Any], state: State) -> int:
+    seat = params.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
+        raise WizardError(Reason("coach_no_seat", {"seat": shown(seat), "players": state.num_players}))
+    return seat
+
+
+def _budget(params: dict[str, Any]) -> float:
+    budget = params.get("budget", DEFAULT_BUDGET)
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not 0 < budget <= MAX_BUDGET:
+        raise WizardError(Reason("coach_budget", {"value": shown(budget), "max": int(MAX_BUDGET)}))
+    return float(budget)
+
+
+def _seed(document: Any, state: State) -> int:
+    """The game's id and its decisions so far: a take-back and a replay give the same seed."""
+    return zlib.crc32(f"{_game_id(document)}|{len(state.history)}".encode())
+
+
+def _game_id(document: Any) -> str:
+    """The save's game id ("" for an untagged save); never the deal's seed, which is hidden."""
+    game = document.get("game")
+    return str(game["id"]) if isinstance(game, dict) else ""
+
+
+def _practice_hand(params: dict[str, Any]) -> tuple[int, int, int]:
+    """A practice hand's (players, round, seed), checked."""
+    players, round_, seed = params.get("players"), params.get("round"), params.get("seed")
+    if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise WizardError(Reason("player_count", {"min": MIN_PLAYERS, "max": MAX_PLAYERS,
+                                                  "players": shown(players)}))
+    rounds = STANDARD.rounds(players)
+    if not _whole(round_) or not 1 <= round_ <= rounds:
+        raise WizardError(Reason("practice_round", {"round": shown(round_), "rounds": rounds}))
+    if not _whole(seed) or seed < 0:
+        raise WizardError(Reason("seed_invalid", {"value": shown(seed)}))
+    return players, round_, seed
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
