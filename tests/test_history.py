@@ -267,6 +267,16 @@ def test_export_and_import_round_trip() -> None:
     assert list(again["saves"]) == ["a1b2c3"] and save.loads(again["saves"]["a1b2c3"]).is_over
 
 
+def test_the_pages_own_history_may_skip_replaying_the_saves() -> None:
+    text = history.dumps(full_history())
+    assert loads(text, replay_saves=False) == loads(text)
+    broken = damaged(saves={"a1b2c3": "wizard-save:1:AAAA"})
+    assert loads(broken, replay_saves=False)["saves"] == {"a1b2c3": "wizard-save:1:AAAA"}
+    assert refused(lambda: loads(broken)).code == "history_bad_save"
+    assert refused(lambda: loads(damaged(saves={"a1b2c3": 7}), replay_saves=False)).code == "history_damaged"
+    assert refused(lambda: loads(damaged(saves={"nobody": "x"}), replay_saves=False)).code == "history_damaged"
+
+
 def test_import_merges_without_duplicates_and_keeps_the_ids() -> None:
     document = full_history()
     imported = loads(history.dumps(document))
