@@ -16,6 +16,7 @@ from wizard_engine import keeper as keeper_module
 from wizard_engine.actions import bid
 from wizard_engine.config import Options, Player
 from wizard_engine.errors import KeeperError, WizardError
+from wizard_engine.flags import parse_options
 from wizard_engine.keeper import Keeper, KeeperView, load_document, loads
 from wizard_engine.reasons import Reason
 
@@ -90,6 +91,14 @@ def test_foresight_and_secret_bids_are_kept_and_change_nothing_on_the_pad() -> N
         keeper = Keeper.of(["A", "B", "C"], 0, options)
         enter(keeper, ([1, 0, 0], [1, 0, 0]))
         assert keeper.totals == [-10, -10, 20] and keeper.view()["options"]["bidding"] == options.bidding
+
+
+def test_the_options_come_as_the_games_flags_too() -> None:
+    keeper = Keeper.of(["A", "B", "C", "D"], 0, parse_options(["plus_minus_one"]))
+    assert keeper.config.options.plus_minus_one and keeper.document()["options"]["plus_minus_one"]
+    with pytest.raises(WizardError) as info:
+        Keeper.of(["A", "B", "C", "D"], 0, parse_options(["secret_bids", "canadian"]))
+    assert info.value.reason.code == "option_needs_open_bids"
 
 
 def test_a_whole_game_ends_with_the_winners_and_refuses_more_entries() -> None:
