@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -258,6 +259,11 @@ def full_history() -> HistoryDocument:
     return document
 
 
+@functools.cache
+def full_history_text() -> str:
+    return history.dumps(full_history())
+
+
 def test_export_and_import_round_trip() -> None:
     document = full_history()
     text = history.dumps(document)
@@ -389,7 +395,7 @@ def test_a_file_of_an_older_version_is_migrated(monkeypatch: pytest.MonkeyPatch)
 @st.composite
 def damaged_files(draw: st.DrawFn) -> str:
     """A valid export with one value somewhere replaced by another JSON value."""
-    data = json.loads(history.dumps(full_history()))
+    data = json.loads(full_history_text())
     paths: list[tuple[Any, Any]] = []
 
     def walk(node: Any) -> None:
