@@ -296,6 +296,13 @@ def test_import_merges_without_duplicates_and_keeps_the_ids() -> None:
     assert merge(merged, imported) == merged
 
 
+def test_games_are_kept_in_the_order_they_were_played() -> None:
+    first, second, third = known_games()[1], known_games()[2], known_games()[0]
+    late = {**second, "date": "2026-01-01T10:00:00.5Z"}  # half a second after the first game
+    document = merge(history.add(new_document(), third), history.add(history.add(new_document(), late), first))
+    assert [r["id"] for r in document["records"]] == ["g1", "g2", "g3"]
+
+
 def test_adding_a_game_twice_keeps_it_once() -> None:
     record = known_games()[0]
     once = history.add(new_document(), record)

@@ -247,7 +247,7 @@ def merge(mine: HistoryDocument, imported: HistoryDocument) -> HistoryDocument:
     Past :data:`MAX_RECORDS` games the oldest go, past :data:`MAX_SAVES` saves the oldest."""
     records = {record["id"]: record for record in imported["records"]}
     records.update({record["id"]: record for record in mine["records"]})
-    ordered = _newest(sorted(records.values(), key=lambda record: (record["date"], record["id"])), MAX_RECORDS)
+    ordered = _newest(sorted(records.values(), key=_played), MAX_RECORDS)
     pool = {**imported["saves"], **mine["saves"]}
     linked = [record["save"] for record in ordered if record["save"] in pool]
     kept = set(_newest(linked, MAX_SAVES))
@@ -255,6 +255,13 @@ def merge(mine: HistoryDocument, imported: HistoryDocument) -> HistoryDocument:
     current: CurrentGames = {**imported["current"], **mine["current"]}
     return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "records": ordered,
             "saves": saves, "current": current}
+
+
+def _played(record: GameRecord) -> tuple[str, str, str]:
+    """A record's place in time: its date to the second, its fraction of a second (padded, so
+    ``10:00:00Z`` comes before ``10:00:00.5Z``), then its id for the games of one moment."""
+    date = record["date"]
+    return date[:19], date[20:-1].ljust(6, "0"), record["id"]
 
 
 def _newest(items: list[Any], most: int) -> list[Any]:
@@ -431,7 +438,7 @@ def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
     longest run is of bids made in a row, over the games in the order they were played.
     """
     stats = _Tally()
-    for record in sorted(records, key=lambda r: (r["date"], r["id"])):
+    for record in sorted(records, key=_played):
         seat = _seat_of(record, who)
         if seat is not None:
             stats.add(record, seat)
