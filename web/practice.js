@@ -39,6 +39,11 @@ function pointsText(points) {
   }).format(points);
 }
 
+/** Points given up, never below 0: "27.4". */
+function lostText(points) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(points);
+}
+
 /** A chance 0..1 as a percentage: "45%". */
 function chanceText(chance) {
   return new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(chance);
@@ -263,18 +268,18 @@ export class Practice {
     $("practice-score").hidden = true;
     const box = $("practice-summary");
     const title = el("h3", "", t("practice.summary_title", { count: score.hands.length }));
-    title.tabIndex = -1;
     const text = t("practice.summary_text", {
-      points: pointsText(score.points), best: pointsText(score.best_points), lost: pointsText(score.lost),
+      points: pointsText(score.points), best: pointsText(score.best_points), lost: lostText(score.lost),
       matches: score.matches, count: score.hands.length,
     });
     const buttons = el("div", "dialog-buttons");
-    buttons.append(button(t("practice.again"), "again", "primary"), button(t("practice.back"), "back"));
+    const again = button(t("practice.again"), "again", "primary");
+    buttons.append(again, button(t("practice.back"), "back"));
     box.replaceChildren(title, el("p", "practice-summary-text", text), this.#runTable(run), buttons);
     box.hidden = false;
     document.documentElement.dataset.practice = "summary";
     this.#say(`${title.textContent}. ${text}`);
-    title.focus();
+    again.focus();
   }
 
   // --- drawing a hand -------------------------------------------------------------------
@@ -285,7 +290,6 @@ export class Practice {
     const theme = run.theme;
     const number = run.hands.length + 1;
     const title = el("h3", "practice-hand-title", t("practice.hand_title", { number, count: run.length }));
-    title.tabIndex = -1;
     const cards = t("cards.count", { count: view.hand_size });
     const info = el("p", "practice-info", t("practice.info", { round: view.round, rounds: view.rounds, cards, players: view.players.length }));
 
@@ -424,8 +428,8 @@ export class Practice {
       lines.push(t("practice.matched"));
     } else {
       lines.push(t("practice.coach_bids", { bid: bidNumber(mine.best), points: pointsText(mine.best_points), chance: chanceText(best.make) }));
-      if (mine.lost > 0) lines.push(t("practice.lost", { points: pointsText(mine.lost) }));
-      else if (mine.points > mine.best_points) lines.push(t("practice.better", { points: pointsText(mine.points - mine.best_points) }));
+      if (mine.lost > 0) lines.push(t("practice.lost", { points: lostText(mine.lost) }));
+      else if (mine.points > mine.best_points) lines.push(t("practice.better", { points: lostText(mine.points - mine.best_points) }));
       else lines.push(t("practice.as_good"));
     }
     const summary = el("div", `practice-verdict-text ${mine.lost > 0 ? "costly" : "good"}`);
@@ -511,7 +515,7 @@ export class Practice {
       const number = el("th", "", String(i + 1));
       number.scope = "row";
       row.append(number, el("td", "", String(run.hands[i].round)), el("td", "", String(bidNumber(hand.bid))),
-        el("td", "", String(bidNumber(hand.best))), el("td", "", pointsText(hand.points)), el("td", "", pointsText(hand.lost)));
+        el("td", "", String(bidNumber(hand.best))), el("td", "", pointsText(hand.points)), el("td", "", lostText(hand.lost)));
       body.append(row);
     });
     table.append(body);
@@ -526,15 +530,10 @@ export class Practice {
     const action = node.dataset.practice;
     if (action.startsWith("bid ")) this.#bid(action);
     else if (action === "next") this.#nextHand();
-    else if (action === "again") this.#again();
+    else if (action === "again") this.#start(); // the same settings, a new run
     else if (action === "back") this.#back();
   }
 
-  #again() {
-    $("practice-summary").hidden = true;
-    this.#showSettings();
-    $("practice-start").focus();
-  }
 
   /** Digits choose a bid button (typed quickly, "1" "2" is 12), Enter presses it; arrows move along. */
   #key(event) {
