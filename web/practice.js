@@ -106,6 +106,7 @@ export class Practice {
     this.#run = null;
     this.#hand = null;
     this.#root.hidden = true;
+    delete document.documentElement.dataset.practice;
   }
 
   #back() {
@@ -121,7 +122,8 @@ export class Practice {
 
   #showError(error) {
     const box = $("practice-error");
-    box.textContent = error ? errorText(error) : "";
+    // A coach that failed to boot is worded by its status; other failures by their reason.
+    box.textContent = !error ? "" : error.boot ? t("practice.coach_error") : errorText(error);
     box.hidden = !error;
   }
 
@@ -528,6 +530,7 @@ export class Practice {
     const node = event.target.closest("button[data-practice]");
     if (!node || node.disabled) return;
     const action = node.dataset.practice;
+    if (action === "next" || action === "again") node.disabled = true; // one new hand per press
     if (action.startsWith("bid ")) this.#bid(action);
     else if (action === "next") this.#nextHand();
     else if (action === "again") this.#start(); // the same settings, a new run
