@@ -244,6 +244,7 @@ export class Practice {
     wait.append(progress, " ", t("practice.weighing"));
     verdict.replaceChildren(wait);
     verdict.setAttribute("aria-busy", "true");
+    wait.scrollIntoView({ block: "nearest" });
     document.documentElement.dataset.practice = "weighing";
     this.#say(t("practice.weighing"));
     try {
