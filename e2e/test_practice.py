@@ -136,7 +136,7 @@ def test_a_run_of_three_hands_is_scored_as_the_coach_scores_it(page: Page, watch
     summary.get_by_role("button", name="Back to the start").click()
     expect(page.locator("#setup")).to_be_visible()
     expect(practice).to_be_hidden()
-    expect(page.get_by_role("button", name="Practise bidding")).to_be_visible()
+    expect(page.get_by_role("button", name="Practise bidding")).to_be_focused()
     assert not watch.errors
 
 

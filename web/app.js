@@ -229,7 +229,13 @@ bindInput($("table"), game, {
   "play-again": () => playAgain(),
 });
 // Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
-const practice = new Practice(startCoach, { theme: () => form.read().theme, onBack: () => showSetup() });
+const practice = new Practice(startCoach, {
+  theme: () => form.read().theme,
+  onBack() {
+    showSetup();
+    $("practice-open").focus();
+  },
+});
 $("practice-open").addEventListener("click", () => {
   $("setup").hidden = true;
   $("table").hidden = true;

@@ -64,9 +64,8 @@ export class Practice {
   #root = $("practice");
   #players = null; // {min, max} from the engine's describe()
   #rounds = new Map(); // table size -> its number of rounds (from a practice view)
-  #run = null; // {id, players, round ("any" or a number), length, theme, hands: [...], score}
+  #run = null; // {players, round ("any" or a number), length, theme, hands: [...], score}
   #hand = null; // the hand on the board: {params, view, advice (a promise), bid}
-  #runs = 0;
   #typed = "";
   #typedAt = 0;
 
@@ -99,6 +98,7 @@ export class Practice {
     this.#showSettings();
     this.#showStatus();
     this.#prepare();
+    $("practice-players").focus();
   }
 
   /** Hide the practice screen and forget the run (answers still on their way are ignored). */
@@ -116,8 +116,10 @@ export class Practice {
 
   #showStatus() {
     const { status } = this.#coach;
-    const failed = status === "error";
-    $("practice-status").textContent = status === "ready" ? "" : failed ? t("practice.coach_error") : t("practice.coach_loading");
+    let text = "";
+    if (status === "error") text = t("practice.coach_error");
+    else if (status !== "ready") text = t("practice.coach_loading");
+    $("practice-status").textContent = text;
   }
 
   #showError(error) {
@@ -186,7 +188,6 @@ export class Practice {
   #start() {
     const round = $("practice-round").value;
     this.#run = {
-      id: ++this.#runs,
       players: Number($("practice-players").value),
       round: round === "any" ? "any" : Number(round),
       length: Number($("practice-length").value),
