@@ -5,11 +5,12 @@
 import { announcement } from "./announce.js";
 import { Dialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { startEngine } from "./engine.js";
+import { startCoach, startEngine } from "./engine.js";
 import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
+import { Practice } from "./practice.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
 import { errorReason, errorText, fillStatic, loadWords, t } from "./words.js";
@@ -97,6 +98,7 @@ engine.addEventListener("restarted", async () => {
 
 // --- screens -------------------------------------------------------------------
 function showTable() {
+  practice.close();
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
@@ -225,6 +227,20 @@ bindInput($("table"), game, {
     showSetup();
   },
   "play-again": () => playAgain(),
+});
+// Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
+const practice = new Practice(startCoach, {
+  theme: () => form.read().theme,
+  onBack() {
+    showSetup();
+    $("practice-open").focus();
+  },
+});
+$("practice-open").addEventListener("click", () => {
+  $("setup").hidden = true;
+  $("table").hidden = true;
+  document.documentElement.dataset.screen = "practice";
+  practice.open();
 });
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();
