@@ -252,8 +252,7 @@ function reword(oldDefaultName) {
     form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
     wordTableSettings();
   }
-  game.redraw();
-  if (game.view) dialogs.refill(game.view);
+  game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
 // --- wiring ------------------------------------------------------------------------

@@ -21,11 +21,6 @@ export class Dialogs {
     return this.open(`${name}-dialog`);
   }
 
-  /** Fill the game's open dialogs again from `view` (their words changed: another language). */
-  refill(view) {
-    for (const name of Object.keys(FILL)) if ($(`${name}-dialog`).open) FILL[name](view);
-  }
-
   /** Open the dialog with this id; resolves when it is closed. */
   open(id) {
     const dialog = $(id);
