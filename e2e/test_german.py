@@ -183,3 +183,13 @@ def test_a_language_we_do_not_have_gets_english(french_page: Page) -> None:
     Player(french_page).open()
     expect(french_page.locator("html")).to_have_attribute("lang", "en")
     expect(french_page.locator("#setup-title")).to_have_text("New game")
+
+
+def test_a_page_that_cannot_load_says_so_in_german(page: Page) -> None:
+    """boot.js words a blocked script from the browser's language's catalogue too."""
+    page.route("**/app.js", lambda route: route.abort())
+    page.goto("./")
+    alert = page.locator("[data-engine-alert]")
+    expect(alert).to_be_visible(timeout=30_000)
+    expect(alert).to_contain_text("app.js fehlt oder wurde blockiert")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
