@@ -233,6 +233,7 @@ function fillLanguages() {
   select.addEventListener("change", async () => {
     const defaultName = t("form.default_name");
     await chooseLanguage(select.value);
+    select.value = currentLanguage(); // (its catalogue could not be loaded: English)
     reword(defaultName);
   });
 }
