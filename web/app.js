@@ -11,8 +11,10 @@ import { Game, PACES } from "./game.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
 import { Practice } from "./practice.js";
+import { GameReview } from "./review.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
+import { WatchMode } from "./watch.js";
 import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./words.js";
 
 await loadWords();
@@ -23,10 +25,15 @@ const store = new Store();
 const settings = store.loadSettings();
 const params = new URLSearchParams(location.search);
 const dialogs = new Dialogs();
+const coach = startCoach();
+const review = new GameReview(coach);
+let watching = null; // WatchMode, once the game exists
 const screen = {
   draw(view, display) {
     drawTable(view, display);
     drawPad(view);
+    review.sync(view);
+    watching.draw(view);
   },
   show: (dialog, view) => dialogs.show(dialog, view),
   announce(before, view, events) {
@@ -41,7 +48,8 @@ const screen = {
 };
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
-const form = new NewGameForm($("new-game"), params, deal);
+watching = new WatchMode(game, coach);
+const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 
 // --- the engine's status -------------------------------------------------------
 const status = document.querySelector("[data-engine-status]");
@@ -196,6 +204,15 @@ async function playAgain() {
   }
 }
 
+/** The review of the game shown (its finished rounds); the bots wait while it is open. */
+async function openReview(standings) {
+  if (!game.view || game.lastSave === null) return;
+  const paused = game.paused;
+  game.setPaused(true);
+  await review.open(game.lastSave, game.view, standings);
+  game.setPaused(paused);
+}
+
 // --- settings at the table --------------------------------------------------------
 function syncSettings() {
   $("table-pace").value = PACES[settings.pace] ? settings.pace : "normal";
@@ -274,6 +291,8 @@ bindInput($("table"), game, {
     showSetup();
   },
   "play-again": () => playAgain(),
+  "review-rounds": () => openReview(false),
+  "review-game": () => openReview(true),
 });
 // Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
 const practice = new Practice(startCoach, {

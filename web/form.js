@@ -21,8 +21,9 @@ export class NewGameForm {
    * @param form the <form>; onSubmit({config, theme, pace}) is called on Deal.
    * @param params the page's URL parameters: "seed" fixes the deal (for tests
    *   and bug reports), "levels" adds bot levels to the choice (e.g. "random").
+   * onWatch({config, theme, pace}) is called on "Watch the bots": the same table, every seat a bot.
    */
-  constructor(form, params, onSubmit) {
+  constructor(form, params, onSubmit, onWatch) {
     this.form = form;
     this.params = params;
     this.onSubmit = onSubmit;
@@ -34,6 +35,7 @@ export class NewGameForm {
       this.onSubmit(this.read());
     });
     form.elements.players.addEventListener("change", () => this.#layout());
+    form.querySelector("#watch").addEventListener("click", () => onWatch(this.readWatch()));
   }
 
   /** Fill the form from describe() and the remembered settings. */
@@ -150,6 +152,19 @@ export class NewGameForm {
     };
   }
 
+  /**
+   * The form's table for Watch mode: your seat goes to a bot too (the first opponent's
+   * level; a name of its own if yours is the default one).
+   */
+  readWatch() {
+    const choice = this.read();
+    const [you, ...others] = choice.config.players;
+    const taken = new Set(others.map((p) => p.name));
+    const name = you.name === t("form.default_name") ? DEFAULT_NAMES.find((n) => !taken.has(n)) ?? you.name : you.name;
+    const seat = { name, bot: others[0]?.bot ?? this.levels[0] };
+    return { ...choice, config: { ...choice.config, players: [seat, ...others] } };
+  }
+
   /** Show an error's words under the form ("" hides it). */
   showError(message) {
     this.error.textContent = message ?? "";
@@ -158,5 +173,6 @@ export class NewGameForm {
 
   setEnabled(enabled) {
     this.form.querySelector("#deal").disabled = !enabled;
+    this.form.querySelector("#watch").disabled = !enabled;
   }
 }

@@ -29,6 +29,7 @@ export class Game {
   #holds = new Set(); // open dialogs that pause the bots
   #lingerUntil = 0; // a finished trick stays in view until then
   #looping = false;
+  #paused = false; // Watch mode's pause (and a review's): the bots wait
   #request = null; // the person's request (or a new game) on its way to the engine: a promise, or null
   #roundTrick = false; // the round's last trick stays on the table until its summary is closed
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
@@ -48,6 +49,34 @@ export class Game {
 
   setPace(key) {
     this.pace = PACES[key] ?? PACES.normal;
+  }
+
+  /** Pause the bots (Watch mode, or while a review is open) or let them go on. */
+  setPaused(paused) {
+    this.#paused = paused;
+    if (!paused && this.view && !this.behind) this.#runBots();
+  }
+
+  get paused() {
+    return this.#paused;
+  }
+
+  /** While paused: the next bot makes one decision (after any call already on its way). */
+  async step() {
+    if (!this.#paused || this.#request || this.behind) return;
+    await this.#calls;
+    if (!this.#paused || !this.view?.bot_to_act) return;
+    const generation = this.#generation;
+    const call = this.#call("bot_step", {});
+    this.#request = call.catch(() => {});
+    try {
+      const result = await call;
+      if (generation === this.#generation) this.#accept(result, {});
+    } catch (error) {
+      this.ui.error(error, this.view);
+    } finally {
+      this.#request = null;
+    }
   }
 
   /** Deal a new game; rejects with the engine's error if the config is refused. */
@@ -77,6 +106,7 @@ export class Game {
   /** A new game or a loaded one: the old game's bots stop at once and wait for it. */
   async #begin(method, params, flags) {
     this.#generation++;
+    if (!flags.recovered) this.#paused = false; // a new or resumed game starts playing
     const call = this.#call(method, params);
     this.#request = call.catch(() => {});
     try {
@@ -204,6 +234,12 @@ export class Game {
 
   /** The dialogs a moment calls for; the draw and a round's summary hold the bots. */
   #openDialogs(view, events) {
+    // Watch mode (no person at the table): the watcher paces the bots with play/pause;
+    // only the final standings open.
+    if (view.human === null) {
+      if (view.over && (events.gameOver || events.resumed)) this.ui.show("final", view);
+      return;
+    }
     // The first-dealer draw opens the game, and again if the page reloads before any bid.
     const atStart = view.round === 1 && !view.has_bid.some(Boolean) && view.phase !== "playing";
     if (events.fresh || (events.resumed && atStart)) this.#hold("draw", view);
@@ -235,7 +271,7 @@ export class Game {
     this.#looping = true;
     const generation = this.#generation;
     const mayGo = () =>
-      this.view?.bot_to_act && this.#holds.size === 0 && generation === this.#generation && !this.behind;
+      this.view?.bot_to_act && this.#holds.size === 0 && !this.#paused && generation === this.#generation && !this.behind;
     try {
       while (mayGo()) {
         const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());

@@ -60,7 +60,7 @@ function seats(view) {
   // at your right, the others across the table (left to right).
   const top = Math.max(count - 3, 0);
   for (let i = 1; i < count; i++) {
-    const item = seatItem(view, (view.human + i) % count);
+    const item = seatItem(view, ((view.human ?? 0) + i) % count);
     const place = i === 1 ? "pos-left" : i === count - 1 ? "pos-right" : `pos-top pos-top-${i - 1}`;
     item.classList.add(...place.split(" "));
     list.append(item);
@@ -85,12 +85,14 @@ function seatItem(view, seat) {
   const need = needBadge(view, seat);
   if (need) foot.append(need);
   if (acting) foot.append(el("span", "badge turn-badge", t(`seat.turn.${view.phase}`)));
-  const shown = view.shown_hands?.[seat];
+  // Watch mode shows every hand face up (view.open_hands); Foresight shows the others' card.
+  const open = view.open_hands?.[seat];
+  const shown = open ?? view.shown_hands?.[seat];
   if (!shown && !view.over) foot.append(el("span", "seat-cards", t("seat.cards_in_hand", { count: view.hand_counts[seat] })));
   item.append(foot);
   if (shown) {
-    const cards = el("div", "shown-hand");
-    cards.append(el("span", "visually-hidden", t("seat.shown_card", { name: player.name })));
+    const cards = el("div", open ? "shown-hand open-hand" : "shown-hand");
+    cards.append(el("span", "visually-hidden", t(open ? "watch.open_hand" : "seat.shown_card", { name: player.name })));
     for (const card of shown) cards.append(cardPicture(card, view.theme, cardName(card, view.theme)));
     item.append(cards);
   }
@@ -220,15 +222,16 @@ function tally(view) {
 function me(view) {
   const box = $("me-info");
   box.replaceChildren();
-  const seat = view.human;
+  const seat = view.human ?? 0; // Watch mode: seat 0's bot sits here, its hand face up
   const head = el("div", "seat-head");
+  const bot = view.players[seat].bot;
   head.append(nameEl("span", "seat-name", view.players[seat].name));
-  head.append(el("span", "seat-level", t("seat.you")));
+  head.append(el("span", "seat-level", view.human === null ? t(`seat.level.${bot}`) : t("seat.you")));
   if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
   box.append(head, stats(view, seat));
   const need = needBadge(view, seat);
   if (need) box.append(need);
-  $("me").classList.toggle("to-act", view.your_turn);
+  $("me").classList.toggle("to-act", view.your_turn || (!view.over && view.human === null && view.to_act.includes(seat)));
   $("prompt").textContent = promptText(view);
 }
 

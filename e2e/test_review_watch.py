@@ -1,0 +1,268 @@
+"""The game review (review.js) and Watch mode (watch.js) in the page.
+
+A whole game ends with a review computed by the coach worker: every trick of every round,
+forward and back, with all hands face up as dealt (checked against the engine's own record
+of the game's save) minus the cards played; the costliest decisions jump to their trick;
+mid-game, only the finished rounds. Watch mode: bots alone, every hand face up, play, pause
+and step. The review keeps the page responsive: no long task over 200 ms while it runs.
+"""
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from sitetools import Watch
+from tabletools import NAMES, Player
+
+from wizard_engine import save as saves
+from wizard_engine.coach.record import finished_rounds
+
+REVIEW_TIMEOUT_MS = 120_000
+LONG_TASK_MS = 200
+
+# Long tasks on the page's main thread, recorded from now on.
+OBSERVE_LONG_TASKS = """() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
+    }).observe({ type: "longtask" });
+}"""
+
+# What the review shows at its current step: each seat's cards in hand and in the trick.
+SHOWN = """() => {
+    const dialog = document.getElementById("review-dialog");
+    const labels = (node) => [...node.querySelectorAll(".card-picture")].map((c) => c.getAttribute("aria-label"));
+    return {
+        round: Number(dialog.dataset.round),
+        trick: dialog.dataset.trick === "" ? null : Number(dialog.dataset.trick),
+        seats: [...document.querySelectorAll("#review-seats .review-seat")].map((seat) => ({
+            hand: labels(seat.querySelector(".review-hand")),
+            play: labels(seat.querySelector(".review-play")),
+        })),
+    };
+}"""
+
+
+def card_label(card: str) -> str:
+    """The classic theme's spoken name of a card (words.js's cardName)."""
+    if card == "Z":
+        return "Wizard"
+    if card == "N":
+        return "Jester"
+    ranks = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    return f"{ranks.get(card[0], card[0])} of {suits[card[1]]}"
+
+
+def record_of(save: str) -> list[dict[str, Any]]:
+    """The engine's record of a save's finished rounds (every hand as dealt, every trick)."""
+    return finished_rounds(saves.parse(save))
+
+
+def expected_step(rounds: list[dict[str, Any]], round_: int, trick: int | None) -> list[dict[str, list[str]]]:
+    """Each seat's cards left and its card in the trick, at a step of the review."""
+    record = next(r for r in rounds if r["round"] == round_)
+    tricks = record["tricks"][: 0 if trick is None else trick + 1]
+    seats = []
+    for seat, dealt in enumerate(record["hands"]):
+        played = {p["card"] for t in tricks for p in t["plays"] if p["seat"] == seat}
+        current = [] if trick is None else [p["card"] for p in record["tricks"][trick]["plays"] if p["seat"] == seat]
+        seats.append({"hand": [card_label(c) for c in dealt if c not in played],
+                      "play": [card_label(c) for c in current]})
+    return seats
+
+
+def open_review(page: Page, button: str) -> float:
+    """Open the review with ``button``; wait for the coach's answer; returns the seconds it took."""
+    started = time.monotonic()
+    page.get_by_role("button", name=button).click()
+    dialog = page.locator("#review-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#review-body")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    return time.monotonic() - started
+
+
+def fill_form(page: Page, players: int, level: str, pace: str = "instant", names: list[str] | None = None) -> None:
+    """The new-game form as Player.new_game fills it, without dealing."""
+    form = page.locator("#new-game")
+    form.locator("#players").select_option(str(players))
+    for i in range(players - 1):
+        form.locator(f"input[name=opponent-name-{i}]").fill((names or NAMES)[i])
+        form.locator(f"select[name=opponent-level-{i}]").select_option(level)
+    form.locator("#pace").select_option(pace)
+
+
+def moves(page: Page) -> int:
+    """The number of moves of the game saved in this tab."""
+    return int(page.evaluate("JSON.parse(localStorage.getItem('wizard.game') || 'null')?.moves ?? -1"))
+
+
+def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=3, pace="instant")
+    player.play_to_end()
+    page.evaluate(OBSERVE_LONG_TASKS)
+    seconds = open_review(page, "Review the game")
+    rounds = record_of(player.save())
+    assert len(rounds) == 20
+
+    summary = page.locator(".review-summary")
+    expect(summary).to_contain_text("decisions as the coach would decide")
+    expect(summary).to_contain_text("Expected points lost:")
+    # Step 1: round 1's bidding, every hand as dealt.
+    shown = page.evaluate(SHOWN)
+    assert (shown["round"], shown["trick"]) == (1, None)
+    assert shown["seats"] == expected_step(rounds, 1, None)
+    # Forward (button, then the arrow key) and back: the trick changes, the hands follow.
+    page.get_by_role("button", name="Next ▶").click()
+    shown = page.evaluate(SHOWN)
+    assert (shown["round"], shown["trick"]) == (1, 0)
+    assert shown["seats"] == expected_step(rounds, 1, 0)
+    assert all(len(s["play"]) == 1 for s in shown["seats"])
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    shown = page.evaluate(SHOWN)
+    assert (shown["round"], shown["trick"]) == (2, 1)
+    assert shown["seats"] == expected_step(rounds, 2, 1)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(SHOWN)["seats"] == expected_step(rounds, 2, 0)
+    page.get_by_role("button", name="◀ Previous").click()
+    assert page.evaluate(SHOWN)["seats"] == expected_step(rounds, 2, None)
+    # The last round: 20 cards each, every one of them face up at its bidding.
+    page.keyboard.press("End")
+    shown = page.evaluate(SHOWN)
+    assert (shown["round"], shown["trick"]) == (20, 19)
+    assert shown["seats"] == expected_step(rounds, 20, 19)
+    for _ in range(20):
+        page.keyboard.press("ArrowLeft")
+    shown = page.evaluate(SHOWN)
+    assert (shown["round"], shown["trick"]) == (20, None)
+    assert [len(s["hand"]) for s in shown["seats"]] == [20, 20, 20]
+    assert shown["seats"] == expected_step(rounds, 20, None)
+    # The trick's led card and winner are marked.
+    page.keyboard.press("ArrowRight")
+    trick = rounds[19]["tricks"][0]
+    seats = page.locator("#review-seats .review-seat")
+    expect(seats.nth(trick["leader"]).locator(".led-badge")).to_have_text("led")
+    expect(seats.nth(trick["winner"]).locator(".won-badge")).to_have_text("took it")
+
+    page.get_by_role("button", name="Back to the standings").click()
+    expect(page.locator("#final-dialog")).to_be_visible()
+    long_tasks = page.evaluate("window.__longTasks")
+    print(f"\n3-player review: {seconds:.1f} s; long tasks (ms): {long_tasks}")
+    assert not [t for t in long_tasks if t > LONG_TASK_MS], long_tasks
+    assert not watch.errors, watch.errors
+
+
+def test_the_costliest_decisions_jump_to_their_trick(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=8)
+    player.new_game(players=3, pace="instant")
+    player.play_to_end()
+    open_review(page, "Review the game")
+    jumps = page.locator("#review-costliest button")
+    count = jumps.count()
+    assert count > 0, "first_choice play loses points somewhere in 20 rounds"
+    for i in reversed(range(count)):
+        text = jumps.nth(i).inner_text()  # "Round 7, trick 3: play 9 of clubs (−4.2)"
+        jumps.nth(i).click()
+        where, choice = text.split(": ", 1)
+        round_ = int(where.split(",")[0].split()[1])
+        shown = page.evaluate(SHOWN)
+        assert shown["round"] == round_
+        if "trick" in where:
+            assert shown["trick"] == int(where.split()[-1]) - 1
+            card = choice.split(" (")[0].removeprefix("play ")
+            mine = page.locator("#review-seats .review-seat.reviewed .review-play")
+            expect(mine.locator(".card-picture")).to_have_attribute("aria-label", card)
+            expect(mine).to_have_class(re.compile(r"\bverdict-(close|costly)\b"))
+        else:
+            assert shown["trick"] is None
+        decision = page.locator("#review-decisions .review-decision").filter(has_text=choice.split(" (")[0])
+        expect(decision).to_have_count(1)
+        expect(decision).to_contain_text("The coach would")
+        expect(decision.locator(".verdict")).to_have_text(re.compile("^(Best|Close|Costly)$"))
+    assert not watch.errors, watch.errors
+
+
+def test_mid_game_the_review_shows_only_the_rounds_played(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=3)
+    player.new_game(players=3, pace="instant")
+    player.wait_for("turn")
+    expect(page.get_by_role("button", name="Review rounds played")).to_be_disabled()
+    player.play_until(lambda state: state == "turn" and player.round_number() == 4)
+    open_review(page, "Review rounds played")
+    expect(page.locator("#review-title")).to_have_text("Review of the rounds played")
+    page.keyboard.press("End")
+    shown = page.evaluate(SHOWN)
+    assert (shown["round"], shown["trick"]) == (3, 2)
+    assert page.locator("#review-where").inner_text().endswith("(step 9 of 9)")
+    rounds = record_of(player.save())
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    assert shown["seats"] == expected_step(rounds, 3, 2)
+    page.keyboard.press("Escape")
+    expect(page.locator("#review-dialog")).to_be_hidden()
+    # The game goes on where it was.
+    player.choose_first()
+    player.play_until(lambda state: state == "round")
+    assert not watch.errors, watch.errors
+
+
+def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pauses(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=12)
+    fill_form(page, players=3, level="random", pace="fast")
+    page.get_by_role("button", name="Watch the bots").click()
+    bar = page.get_by_role("group", name="Watching the bots")
+    expect(bar).to_be_visible()
+    # Every hand face up: both other seats' and the bottom seat's (no person: no "Your turn").
+    page.wait_for_function("() => document.documentElement.dataset.phase === 'playing'")
+    expect(page.locator("#seats .open-hand")).to_have_count(2)
+    expect(page.locator("#hand .hand-card")).not_to_have_count(0)
+    expect(page.locator("#me-info .seat-level")).to_have_text("random bot")
+    # Pause: nothing moves; the right arrow makes one decision at a time.
+    page.get_by_role("button", name="⏸ Pause").click()
+    expect(page.get_by_role("button", name="▶ Play")).to_be_visible()
+    before = moves(page)
+    page.wait_for_timeout(1500)
+    assert moves(page) == before
+    page.locator("body").press("ArrowRight")
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves === {before + 1}")
+    page.get_by_role("button", name="Step ▸").click()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves === {before + 2}")
+    page.wait_for_timeout(800)
+    assert moves(page) == before + 2
+    # Space plays on, at the instant pace, to the final standings.
+    page.locator("#table-pace").select_option("instant")
+    page.locator("body").press("Space")
+    expect(page.locator("#final-dialog")).to_be_visible(timeout=180_000)
+    expect(page.locator("#draw-dialog")).to_be_hidden()
+    # The review of any seat: the picker chooses.
+    open_review(page, "Review the game")
+    expect(page.locator("#review-dialog")).to_have_attribute("data-seat", "0")
+    page.get_by_label("Decisions of").select_option("2")
+    expect(page.locator("#review-dialog")).to_have_attribute("data-seat", "2", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator("#review-body")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator("#review-seats .review-seat.reviewed")).to_have_attribute("data-seat", "2")
+    assert not player.dialogs
+    assert not watch.errors, watch.errors
+
+
+def test_a_watched_game_resumes_after_a_reload(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=4)
+    fill_form(page, players=4, level="random", pace="normal")
+    page.get_by_role("button", name="Watch the bots").click()
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.game'))?.moves > 3")
+    page.get_by_role("button", name="⏸ Pause").click()
+    saved = moves(page)
+    page.reload()
+    player.wait_table_ready()
+    expect(page.get_by_role("group", name="Watching the bots")).to_be_visible()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves > {saved}")
+    expect(page.locator("#seats .open-hand")).to_have_count(3)
+    assert not watch.errors, watch.errors
