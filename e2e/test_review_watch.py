@@ -224,13 +224,14 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     expect(page.locator("#seats .open-hand")).to_have_count(2)
     expect(page.locator("#hand .hand-card")).not_to_have_count(0)
     expect(page.locator("#me-info .seat-level")).to_have_text("random bot")
+    expect(page.locator("#decision")).to_be_empty()
     # Pause: nothing moves; the right arrow makes one decision at a time.
     page.get_by_role("button", name="⏸ Pause").click()
     expect(page.get_by_role("button", name="▶ Play")).to_be_visible()
     before = moves(page)
     page.wait_for_timeout(1500)
     assert moves(page) == before
-    page.locator("body").press("ArrowRight")
+    page.keyboard.press("ArrowRight")
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves === {before + 1}")
     page.get_by_role("button", name="Step ▸").click()
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves === {before + 2}")
@@ -238,7 +239,9 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     assert moves(page) == before + 2
     # Space plays on, at the instant pace, to the final standings.
     page.locator("#table-pace").select_option("instant")
-    page.locator("body").press("Space")
+    page.evaluate("document.activeElement.blur()")  # Space on a focused button presses that button
+    page.keyboard.press("Space")
+    expect(page.get_by_role("button", name="⏸ Pause")).to_be_visible()
     expect(page.locator("#final-dialog")).to_be_visible(timeout=180_000)
     expect(page.locator("#draw-dialog")).to_be_hidden()
     # The review of any seat: the picker chooses.

@@ -12,6 +12,7 @@ const SUIT_LETTERS = ["C", "D", "H", "S"];
 
 /** Draw the table for `view`; `display.finishedTrick` keeps the last trick in the middle. */
 export function drawTable(view, display) {
+  if (view.human === null) view = { ...view, your_turn: false }; // Watch mode: seat 0's turn is a bot's
   document.documentElement.dataset.phase = view.over ? "over" : view.phase;
   document.documentElement.dataset.yourTurn = String(view.your_turn);
   roundInfo(view);
