@@ -167,7 +167,7 @@ def test_the_costliest_decisions_jump_to_their_trick(page: Page, watch: Watch) -
     count = jumps.count()
     assert count > 0, "first_choice play loses points somewhere in 20 rounds"
     for i in reversed(range(count)):
-        text = jumps.nth(i).inner_text()  # "Round 7, trick 3: play 9 of clubs (−4.2)"
+        text = jumps.nth(i).inner_text()  # "Round 7, trick 3: play 9 of clubs (minus 4.2)"
         jumps.nth(i).click()
         where, choice = text.split(": ", 1)
         round_ = int(where.split(",")[0].split()[1])
@@ -268,4 +268,24 @@ def test_a_watched_game_resumes_after_a_reload(page: Page, watch: Watch) -> None
     expect(page.get_by_role("group", name="Watching the bots")).to_be_visible()
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves > {saved}")
     expect(page.locator("#seats .open-hand")).to_have_count(3)
+    assert not watch.errors, watch.errors
+
+
+def test_the_review_of_a_six_player_game_keeps_the_page_responsive(page: Page, watch: Watch) -> None:
+    """The figures of issue 9: a 6-player game's review within 30 s, no long task over 200 ms."""
+    player = Player(page)
+    player.open(seed=6)
+    fill_form(page, players=6, level="random", pace="instant")
+    page.get_by_role("button", name="Watch the bots").click()
+    expect(page.locator("#final-dialog")).to_be_visible(timeout=180_000)
+    page.wait_for_function("() => document.documentElement.dataset.coach === 'ready'", timeout=60_000)
+    page.wait_for_timeout(2000)  # a rating of the last moves may still be on its way
+    page.evaluate(OBSERVE_LONG_TASKS)
+    seconds = open_review(page, "Review the game")
+    long_tasks = page.evaluate("window.__longTasks")
+    print(f"\n6-player review: {seconds:.1f} s ({page.locator('#review-matches').inner_text()}); "
+          f"long tasks (ms): {long_tasks}")
+    expect(page.locator("#review-matches")).to_contain_text("of 65 decisions")
+    assert not [t for t in long_tasks if t > LONG_TASK_MS], long_tasks
+    assert seconds <= 30, f"the review of a 6-player game took {seconds:.1f} s"
     assert not watch.errors, watch.errors

@@ -11,9 +11,10 @@ import { cardName, errorReason, signed, suitName, t } from "./words.js";
 
 const VERDICTS = () => ({ best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly") });
 
-/** Expected points as shown: one decimal ("7.3", "-0.5"). */
+/** Expected points as shown: one decimal, a true minus sign ("7.3", "−0.5"). */
 export function pointsText(points) {
-  return Number(points).toFixed(1);
+  const value = Math.abs(points) < 0.05 ? 0 : Number(points); // never "−0.0"
+  return value.toFixed(1).replace("-", "\u2212");
 }
 
 /** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
@@ -216,6 +217,7 @@ export class GameReview {
   #seats(round, trick, entries) {
     const list = $("review-seats");
     list.replaceChildren();
+    list.dataset.count = String(this.#view.players.length);
     const theme = this.#view.theme;
     const played = round.tricks.slice(0, trick === null ? 0 : trick + 1);
     const gone = new Set(played.flatMap((tr) => tr.plays.map((p) => `${p.seat}:${p.card}`)));
