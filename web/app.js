@@ -25,8 +25,7 @@ const store = new Store();
 const settings = store.loadSettings();
 const params = new URLSearchParams(location.search);
 const dialogs = new Dialogs();
-const coach = startCoach();
-const review = new GameReview(coach);
+const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
 const screen = {
   draw(view, display) {
@@ -48,7 +47,7 @@ const screen = {
 };
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
-watching = new WatchMode(game, coach);
+watching = new WatchMode(game, startCoach);
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 
 // --- the engine's status -------------------------------------------------------

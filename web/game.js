@@ -234,9 +234,9 @@ export class Game {
 
   /** The dialogs a moment calls for; the draw and a round's summary hold the bots. */
   #openDialogs(view, events) {
-    // Watch mode (no person at the table): the watcher paces the bots with play/pause;
-    // only the final standings open.
-    if (view.human === null) {
+    // Watch mode (no person at the table, every hand open): the watcher paces the bots
+    // with play/pause; only the final standings open.
+    if (view.open_hands) {
       if (view.over && (events.gameOver || events.resumed)) this.ui.show("final", view);
       return;
     }

@@ -11,10 +11,11 @@ import { cardName, errorReason, signed, suitName, t } from "./words.js";
 
 const VERDICTS = () => ({ best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly") });
 
-/** Expected points as shown: one decimal, a true minus sign ("7.3", "−0.5"). */
+/** Expected points as shown: one decimal in the page's language, a true minus sign ("7.3", "−0.5", "−0,5"). */
 export function pointsText(points) {
   const value = Math.abs(points) < 0.05 ? 0 : Number(points); // never "−0.0"
-  return value.toFixed(1).replace("-", "\u2212");
+  const format = new Intl.NumberFormat(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return format.format(value).replace("-", "\u2212");
 }
 
 /** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
@@ -43,9 +44,9 @@ export class GameReview {
   #steps = [];
   #index = 0;
 
-  /** @param coach engine.js's coach Engine (call("review", ..., {onProgress})) */
-  constructor(coach) {
-    this.coach = coach;
+  /** @param startCoach engine.js's startCoach: the coach's worker boots when a review is first asked for */
+  constructor(startCoach) {
+    this.startCoach = startCoach;
     this.dialog = $("review-dialog");
     $("review-prev").addEventListener("click", () => this.go(this.#index - 1));
     $("review-next").addEventListener("click", () => this.go(this.#index + 1));
@@ -74,8 +75,9 @@ export class GameReview {
     $("review-close").textContent = t(standings ? "review.back_standings" : "review.back_table");
     const picker = $("review-seat");
     picker.replaceChildren(...view.players.map((player, seat) => new Option(player.name, String(seat))));
-    $("review-seat-field").hidden = view.human !== null; // no person played: any seat may be reviewed
-    const seat = view.human ?? 0;
+    const person = this.#person();
+    $("review-seat-field").hidden = person !== null; // no single person played: any seat may be reviewed
+    const seat = person ?? view.people?.[0] ?? 0;
     picker.value = String(seat);
     const closed = new Promise((resolve) => this.dialog.addEventListener("close", () => resolve(), { once: true }));
     this.dialog.showModal();
@@ -91,7 +93,7 @@ export class GameReview {
     $("review-error").hidden = true;
     this.#progress(0, 0);
     try {
-      const answer = await this.coach.call("review", { save: this.#save, seat }, {
+      const answer = await this.startCoach().call("review", { save: this.#save, seat }, {
         onProgress: ({ done, total }) => {
           if (ticket === this.#ticket) this.#progress(done, total);
         },
@@ -133,9 +135,10 @@ export class GameReview {
     $("review-next").focus();
   }
 
-  /** Who made the reviewed decisions, as the sentence calls them. */
-  #isPerson(seat) {
-    return seat === this.#view.human;
+  /** The seat of the one person at the table, or null (bots alone, or several people at one device). */
+  #person() {
+    const people = this.#view.people ?? (this.#view.human === null ? [] : [this.#view.human]);
+    return people.length === 1 ? people[0] : null;
   }
 
   #summary() {
@@ -277,7 +280,7 @@ export class GameReview {
       const item = el("p", `review-decision verdict-${entry.verdict}`);
       item.append(verdictBadge(entry.verdict), " ");
       const params = { name, choice: choiceText(entry.choice, theme), points: pointsText(entry.choice_points) };
-      let text = t(this.#isPerson(seat) ? "review.decision.you" : "review.decision.other", params);
+      let text = t(seat === this.#person() ? "review.decision.you" : "review.decision.other", params);
       if (entry.choice === entry.best) text += ` ${t("review.coach.same")}`;
       else {
         text += ` ${t("review.coach.other", {

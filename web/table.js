@@ -12,7 +12,7 @@ const SUIT_LETTERS = ["C", "D", "H", "S"];
 
 /** Draw the table for `view`; `display.finishedTrick` keeps the last trick in the middle. */
 export function drawTable(view, display) {
-  if (view.human === null) view = { ...view, your_turn: false }; // Watch mode: seat 0's turn is a bot's
+  if (view.open_hands) view = { ...view, your_turn: false }; // Watch mode: seat 0's turn is a bot's
   document.documentElement.dataset.phase = view.over ? "over" : view.phase;
   document.documentElement.dataset.yourTurn = String(view.your_turn);
   roundInfo(view);
@@ -223,16 +223,17 @@ function tally(view) {
 function me(view) {
   const box = $("me-info");
   box.replaceChildren();
-  const seat = view.human ?? 0; // Watch mode: seat 0's bot sits here, its hand face up
+  const watching = Boolean(view.open_hands); // Watch mode: seat 0's bot sits here, its hand face up
+  const seat = watching ? 0 : view.human;
   const head = el("div", "seat-head");
   const bot = view.players[seat].bot;
   head.append(nameEl("span", "seat-name", view.players[seat].name));
-  head.append(el("span", "seat-level", view.human === null ? t(`seat.level.${bot}`) : t("seat.you")));
+  head.append(el("span", "seat-level", watching ? t(`seat.level.${bot}`) : t("seat.you")));
   if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
   box.append(head, stats(view, seat));
   const need = needBadge(view, seat);
   if (need) box.append(need);
-  $("me").classList.toggle("to-act", view.your_turn || (!view.over && view.human === null && view.to_act.includes(seat)));
+  $("me").classList.toggle("to-act", view.your_turn || (!view.over && watching && view.to_act.includes(seat)));
   $("prompt").textContent = promptText(view);
 }
 

@@ -16,10 +16,10 @@ export class WatchMode {
   #before = null; // {id, moves, save} of the position shown before the latest move
   #rating = false; // a rating is on its way: the next decisions are not rated
 
-  /** @param game game.js's Game; @param coach engine.js's coach Engine */
-  constructor(game, coach) {
+  /** @param game game.js's Game; @param startCoach engine.js's startCoach (its worker boots when bots are watched) */
+  constructor(game, startCoach) {
     this.game = game;
-    this.coach = coach;
+    this.startCoach = startCoach;
     $("watch-play").addEventListener("click", () => this.toggle());
     $("watch-step").addEventListener("click", () => this.step());
     document.addEventListener("keydown", (event) => this.#key(event));
@@ -38,13 +38,14 @@ export class WatchMode {
 
   /** After each draw of the table: show the bar when no person plays, and rate the move just made. */
   draw(view) {
-    this.#watching = view.human === null;
+    this.#watching = Boolean(view.open_hands); // no person at the table
     $("watch-bar").hidden = !this.#watching;
     document.documentElement.dataset.watch = String(this.#watching);
     const before = this.#before;
     const game = view.game ?? { id: null, moves: 0 };
     this.#before = { id: game.id, moves: game.moves, save: this.game.lastSave };
     if (!this.#watching) return;
+    this.startCoach(); // booting now, it is ready for the comments and the review
     this.#syncButtons();
     if (!before || before.id !== game.id) {
       $("watch-comments").replaceChildren(); // another game
@@ -68,7 +69,7 @@ export class WatchMode {
     if (this.#rating || !save) return;
     this.#rating = true;
     try {
-      const { rating } = await this.coach.call("rate", { save, seat: last.seat, choice: last.action });
+      const { rating } = await this.startCoach().call("rate", { save, seat: last.seat, choice: last.action });
       if (rating.notable) this.#comment(rating, view.players[last.seat].name, view.theme);
     } catch {
       // The coach could not weigh it (still booting, or it failed): Watch mode goes on without a comment.
