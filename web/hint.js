@@ -137,6 +137,7 @@ export class CoachView {
     const advice = entry.advice;
     panel.dataset.state = "ready";
     panel.dataset.hintMs = String(Math.round(performance.now() - this.#opened));
+    panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
     $("hint-status").textContent = t("hint.ready", { pick: this.#optionName(advice.pick) });
     body.append(this.#table(advice));
     const note = el("p", "hint-note", t("hint.deals", { count: advice.deals }));
