@@ -121,6 +121,7 @@ export class CoachView {
     $("hint-status").textContent = t("hint.thinking");
     $("hint-progress").hidden = false;
     $("hint-body").replaceChildren();
+    $("hint-note").textContent = "";
   }
 
   /** The options as a table, best first; the pick marked; the same figures on the buttons. */
@@ -129,6 +130,7 @@ export class CoachView {
     $("hint-progress").hidden = true;
     const body = $("hint-body");
     body.replaceChildren();
+    $("hint-note").textContent = "";
     if (entry.error) {
       panel.dataset.state = "error";
       $("hint-status").textContent = t("hint.unavailable", { reason: errorReason(entry.error, this.#game.view) });
@@ -140,8 +142,7 @@ export class CoachView {
     panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
     $("hint-status").textContent = t("hint.ready", { pick: this.#optionName(advice.pick) });
     body.append(this.#table(advice));
-    const note = el("p", "hint-note", t("hint.deals", { count: advice.deals }));
-    body.append(note);
+    $("hint-note").textContent = t("hint.deals", { count: advice.deals });
     this.#figures(advice);
   }
 
@@ -158,7 +159,8 @@ export class CoachView {
     for (const option of advice.options) {
       const tr = rows.insertRow();
       tr.dataset.option = option.option;
-      const name = el("th", "", this.#optionName(option.option));
+      const name = el("th");
+      name.append(el("span", "hint-option-name", this.#optionName(option.option)));
       name.scope = "row";
       if (option.option === advice.pick) {
         tr.classList.add("hint-pick");
@@ -184,12 +186,14 @@ export class CoachView {
     for (const old of document.querySelectorAll("#table .hint-picked")) old.classList.remove("hint-picked");
     if (!advice) return;
     for (const option of advice.options) {
-      const button = document.querySelector(`#decision [data-action="${option.option}"], #hand [data-action="${option.option}"]`);
-      if (!button) continue;
-      const figure = el("span", "hint-figure", t("hint.figure", { points: points(option.points), make: percent(option.make) }));
-      figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
-      button.append(figure);
-      button.classList.toggle("hint-picked", option.option === advice.pick);
+      const text = t("hint.figure", { points: points(option.points), make: percent(option.make) });
+      // Every button of the option (a hand may hold two Wizards, or two Jesters)
+      for (const button of document.querySelectorAll(`#decision [data-action="${option.option}"], #hand [data-action="${option.option}"]`)) {
+        const figure = el("span", "hint-figure", text);
+        figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
+        button.append(figure);
+        button.classList.toggle("hint-picked", option.option === advice.pick);
+      }
     }
   }
 
