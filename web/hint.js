@@ -150,7 +150,8 @@ export class CoachView {
     const table = el("table", "hint-table");
     table.append(el("caption", "visually-hidden", captionText(advice.phase)));
     const head = table.createTHead().insertRow();
-    for (const words of [t("hint.option"), t("hint.points"), t(advice.phase === "bidding" ? "hint.make_bid" : "hint.make")]) {
+    const make = advice.phase === "bidding" ? t("hint.make_bid") : t("hint.make");
+    for (const words of [t("hint.option"), t("hint.points"), make]) {
       const th = el("th", "", words);
       th.scope = "col";
       head.append(th);
