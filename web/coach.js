@@ -32,6 +32,7 @@ export class CoachClient extends EventTarget {
   #advice = new Map(); // turn key -> {save, seat, promise, advice|null, error|null}
   #ratings = 0; // counts the moves rated: an older rating arriving late is dropped
   #chanceAsks = 0;
+  #gameId = null; // the game the answers are for
 
   /** Starts the coach's worker now (it boots once the game's engine is ready), so the first hint is quick too. */
   constructor() {
@@ -48,10 +49,24 @@ export class CoachClient extends EventTarget {
   /** The hooks game.js calls (Game.hooks). */
   hooks() {
     return {
-      turn: (view, save) => this.#turnBegan(view, save),
-      acted: (choice, save, view) => this.#acted(choice, save, view),
-      round: (view, save) => this.#roundOver(view, save),
+      turn: (view, save) => this.#turnBegan(this.#follow(view), save),
+      acted: (choice, save, view) => this.#acted(choice, save, this.#follow(view)),
+      round: (view, save) => this.#roundOver(this.#follow(view), save),
     };
+  }
+
+  /** Another game is shown (new, resumed, taken over): the last one's answers still on their way are dropped. */
+  #follow(view) {
+    const game = view.game?.id ?? "";
+    if (game !== this.#gameId) {
+      this.#gameId = game;
+      this.turn = null;
+      this.#ratings++;
+      this.#chanceAsks++;
+      this.chances = null;
+      this.dispatchEvent(new Event("moved")); // no feedback on a move of another game
+    }
+    return view;
   }
 
   /** The advice for the pending decision: {promise, advice, error} (advice and error null while it is computed). */
@@ -122,7 +137,6 @@ export class CoachClient extends EventTarget {
     if (!save) return;
     const number = ++this.#chanceAsks;
     const game = view.game?.id ?? "";
-    if (this.chances?.game !== game) this.chances = null;
     try {
       const { rounds } = await this.engine.call("chances", { save });
       if (number !== this.#chanceAsks) return;

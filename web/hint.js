@@ -16,7 +16,6 @@ const TYPING = "input, select, textarea, [contenteditable]";
 export class CoachView {
   #coach;
   #game;
-  #settings;
   #remember;
   #open = false;
   #opened = 0; // performance.now() when the panel was opened: how long the hint took
@@ -30,7 +29,6 @@ export class CoachView {
   constructor(coach, game, settings, remember) {
     this.#coach = coach;
     this.#game = game;
-    this.#settings = settings;
     this.#remember = remember;
     this.#bind();
     this.#setFeedback(settings.feedback !== false);
@@ -111,7 +109,8 @@ export class CoachView {
     const yours = this.#yourTurn();
     $("hint-button").disabled = !yours;
     if (this.#open && !yours) this.close();
-    if (this.#open) this.#figures(this.#coach.current()?.advice ?? null);
+    const entry = this.#open ? this.#coach.current() : null;
+    if (entry?.advice) this.#fill(entry); // the table was drawn anew (its buttons, maybe the theme's names)
     this.#drawChances(view);
   }
 
@@ -133,12 +132,16 @@ export class CoachView {
     $("hint-note").textContent = "";
     if (entry.error) {
       panel.dataset.state = "error";
-      $("hint-status").textContent = t("hint.unavailable", { reason: errorReason(entry.error, this.#game.view) });
+      // The engine's reason when it refused; else the coach's worker failed or stopped answering.
+      const error = entry.error;
+      $("hint-status").textContent = error.reason
+        ? t("hint.unavailable", { reason: errorReason(error, this.#game.view) })
+        : t("hint.no_coach");
       return;
     }
     const advice = entry.advice;
     panel.dataset.state = "ready";
-    panel.dataset.hintMs = String(Math.round(performance.now() - this.#opened));
+    panel.dataset.hintMs ??= String(Math.round(performance.now() - this.#opened));
     panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
     $("hint-status").textContent = t("hint.ready", { pick: this.#optionName(advice.pick) });
     body.append(this.#table(advice));
