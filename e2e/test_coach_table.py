@@ -23,7 +23,7 @@ BUSY_COACH = """async () => {
     const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
     const coach = startCoach();
     await coach.ready;
-    for (let seed = 1; seed <= 6; seed++) coach.call("practice_advice", { players: 6, round: 10, seed });
+    for (let seed = 1; seed <= 16; seed++) coach.call("practice_advice", { players: 6, round: 10, seed });
 }"""
 
 
