@@ -49,6 +49,8 @@ def main() -> None:
         player = Player(page)
         player.open(seed=21)
         page.wait_for_selector("html[data-coach=ready]", state="attached", timeout=120_000)
+        boot = page.evaluate("""() => ["engine-ready", "coach-start", "coach-ready"].map(
+            (name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? -1))""")
         player.new_game(players=args.players, level="hard", pace="instant")
         turn = 0
 
@@ -69,6 +71,7 @@ def main() -> None:
 
         player.play_until(lambda state: state == "turn" and player.round_number() > args.rounds, choose=hint_and_pick)
         browser.close()
+    print(f"engine ready {boot[0]} ms after navigation; coach's worker started {boot[1]} ms, ready {boot[2]} ms")
     print(summary("hint pressed at once (no prefetch yet)", at_once))
     print(summary("hint pressed after 1.5 s (prefetched)", later))
     print(summary("coach's advice time from the turn's start", advice))
