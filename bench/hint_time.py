@@ -4,8 +4,8 @@
 
 Plays a game at the page (1280x800, Hard bots, instant pace) as a person who asks for a
 hint at each of their turns and plays the coach's pick. Turns alternate between two habits:
-"at once" (Hint pressed the moment the turn begins: the prefetch has only just been sent, so
-this is the time of a hint without it) and "after 1.5 s" (the person looks at the cards
+"at once" (Hint pressed by the page itself the moment the button is enabled: the prefetch has
+only just been sent, so this is the time of a hint without it) and "after 1.5 s" (the person looks at the cards
 first: the prefetched advice is usually in). The page writes each hint's time on the panel
 (data-hint-ms: click to filled; data-advice-ms: the coach's time from the turn's start).
 Also the time from the move to its feedback line. Prints medians and maxima in ms.
@@ -25,6 +25,21 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sitetools import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
 from tabletools import Player  # noqa: E402
+
+# Presses Hint in the same moment the button is enabled (the turn began), once.
+PRESS_AT_ONCE = """() => {
+    const button = document.getElementById("hint-button");
+    window.benchPressed = false;
+    if (!button.disabled) return; // the next turn has begun already
+    const observer = new MutationObserver(() => {
+        if (button.disabled) return;
+        observer.disconnect();
+        window.benchPressed = true;
+        button.click();
+    });
+    window.benchObserver = observer;
+    observer.observe(button, { attributes: true, attributeFilter: ["disabled"] });
+}"""
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -58,16 +73,24 @@ def main() -> None:
             nonlocal turn
             turn += 1
             wait = turn % 2 == 0
+            pressed = page.evaluate("() => { window.benchObserver?.disconnect(); return window.benchPressed; }") is True
             if wait:
                 time.sleep(1.5)
-            page.click("#hint-button")
+            if page.is_hidden("#hint-panel"):
+                page.click("#hint-button")
             page.wait_for_selector("#hint-panel[data-state=ready]", timeout=120_000)
-            (later if wait else at_once).append(float(page.get_attribute("#hint-panel", "data-hint-ms") or 0))
+            hint_ms = float(page.get_attribute("#hint-panel", "data-hint-ms") or 0)
+            if wait:
+                later.append(hint_ms)
+            elif pressed:  # pressed by the page as the turn began
+                at_once.append(hint_ms)
             advice.append(float(page.get_attribute("#hint-panel", "data-advice-ms") or 0))
             start = time.perf_counter()
             page.locator("#table .hint-picked").first.click()
             page.wait_for_selector("#feedback:not([hidden])", timeout=120_000)
             feedback.append((time.perf_counter() - start) * 1000)
+            if wait:
+                page.evaluate(PRESS_AT_ONCE)  # the next turn's hint is asked at its very start
 
         player.play_until(lambda state: state == "turn" and player.round_number() > args.rounds, choose=hint_and_pick)
         browser.close()
