@@ -28,23 +28,14 @@ export class CoachClient extends EventTarget {
   turn = null;
   /** The latest chances: {game, lines: [[chance per seat] per finished round]}, or null. */
   chances = null;
-  #coach = null;
-  #advice = new Map(); // turn key -> {save, seat, promise, advice|null, error|null}
+  /** Whether the person wants feedback on their moves (hint.js sets it from the setting): else nothing is rated. */
+  feedbackWanted = true;
+  /** The coach's Engine, started now (it boots once the game's engine is ready), so the first hint is quick too. */
+  engine = startCoach();
+  #advice = new Map(); // turn key -> {key, promise, advice|null, error|null, asked, answered} (times in ms)
   #ratings = 0; // counts the moves rated: an older rating arriving late is dropped
   #chanceAsks = 0;
   #gameId = null; // the game the answers are for
-
-  /** Starts the coach's worker now (it boots once the game's engine is ready), so the first hint is quick too. */
-  constructor() {
-    super();
-    void this.engine;
-  }
-
-  /** The coach's Engine (it boots after the game's). */
-  get engine() {
-    this.#coach ??= startCoach();
-    return this.#coach;
-  }
 
   /** The hooks game.js calls (Game.hooks). */
   hooks() {
@@ -129,9 +120,6 @@ export class CoachClient extends EventTarget {
     }
   }
 
-  /** Whether the person wants feedback (hint.js sets it from the setting). */
-  feedbackWanted = true;
-
   /** A round is over (or a game is shown): everyone's chances after each finished round. */
   async #roundOver(view, save) {
     if (!save) return;
@@ -140,7 +128,7 @@ export class CoachClient extends EventTarget {
     try {
       const { rounds } = await this.engine.call("chances", { save });
       if (number !== this.#chanceAsks) return;
-      this.chances = { game, lines: rounds, finished: view.score_pad.length };
+      this.chances = { game, lines: rounds };
       this.dispatchEvent(new Event("chances"));
     } catch (error) {
       console.warn("The coach could not weigh the chances:", error);
