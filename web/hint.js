@@ -140,6 +140,7 @@ export class CoachView {
       return;
     }
     const advice = entry.advice;
+    const waited = panel.dataset.state === "thinking";
     panel.dataset.state = "ready";
     panel.dataset.hintMs ??= String(Math.round(performance.now() - this.#opened));
     panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
@@ -147,6 +148,7 @@ export class CoachView {
     body.append(this.#table(advice));
     $("hint-note").textContent = t("hint.deals", { count: advice.deals });
     this.#figures(advice);
+    if (waited) panel.scrollIntoView({ block: "nearest" }); // it grew: the whole of it in view (a phone)
   }
 
   #table(advice) {
