@@ -25,6 +25,12 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """An English browser, whatever the machine's language: the page speaks the browser's language."""
+    return {**browser_context_args, "locale": "en-US"}
+
+
+@pytest.fixture(scope="session")
 def site_url(site: Path) -> Iterator[str]:
     with serve(site) as url:
         yield url

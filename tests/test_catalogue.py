@@ -1,11 +1,13 @@
-"""The page's words: every word a player reads comes from web/i18n/en.json.
+"""The page's words: every word a player reads comes from a catalogue, web/i18n/<lang>.json.
 
 The page asks for words with ``t("key", params)`` (web/*.js) and names the words of its
-static elements with ``data-i18n`` / ``data-i18n-label`` (web/index.html). Checked here:
-every key the page uses is in the catalogue; every key built at run time (``t(`level.${l}`)``)
-has one of the prefixes listed in :data:`DYNAMIC`, and every value it can take (the engine's
-levels, options, themes, reasons...) has its words; no catalogue key is unused; index.html
-shows no text of its own.
+static elements with ``data-i18n`` / ``data-i18n-label`` (web/index.html). Checked here, for
+every language of words.js's ``LANGUAGES``: every key the page uses is in the catalogue; every
+key built at run time (``t(`level.${l}`)``) has one of the prefixes listed in :data:`DYNAMIC`,
+and every value it can take (the engine's levels, options, themes, reasons...) has its words;
+no catalogue key is unused; index.html shows no text of its own. And the catalogues agree:
+the same keys, the same {parameters} for each key, and each plural message has exactly the
+plural forms its language needs.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from wizard_engine.config import BOT_LEVELS
 from wizard_engine.reasons import CODES
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-CATALOGUE = WEB / "i18n" / "en.json"
+I18N = WEB / "i18n"
 PHASES = ("trump", "bidding", "playing")
 SUITS = "CDHS"
 
@@ -67,6 +69,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         | {f"suit.{th}.short.{s}" for th in themes for s in SUITS},
         "rank.": {f"rank.{r}" for r in "23456789TJQKA"},
         "corner.": {f"corner.{r}" for r in "TJQKAZN"},
+        "language.": {f"language.{x}" for x in LANGUAGES},
         "reason.": {f"reason.{c}" for c in CODES},
     }
 
@@ -168,43 +171,98 @@ def page_keys() -> tuple[set[str], set[str]]:
     return literal | static.keys | boot_keys(), prefixes
 
 
-def catalogue() -> dict[str, object]:
-    return json.loads(CATALOGUE.read_text())
+def languages() -> list[str]:
+    """words.js's LANGUAGES: the languages the page speaks, English first."""
+    found = re.search(r"export const LANGUAGES = \[([^\]]*)\];", (WEB / "words.js").read_text())
+    assert found, "LANGUAGES not found in words.js"
+    return re.findall(r'"([a-z]{2,3})"', found.group(1))
+
+
+LANGUAGES = languages()
+
+# The plural categories (CLDR, cardinal; what Intl.PluralRules(lang).select() returns for
+# whole numbers) of each language: a plural message gives exactly these forms.
+PLURAL_FORMS = {"en": {"one", "other"}, "de": {"one", "other"}}
+
+
+def catalogue(lang: str = "en") -> dict[str, object]:
+    return json.loads((I18N / f"{lang}.json").read_text())
+
+
+def parameters(message: object) -> set[str]:
+    """The {names} a message fills in (over all its plural forms)."""
+    forms = message.values() if isinstance(message, dict) else [message]
+    return {name for form in forms for name in re.findall(r"\{(\w+)\}", str(form))}
 
 
 # --- the checks ---------------------------------------------------------------------------
 
-def test_every_key_the_page_uses_has_words() -> None:
+def test_every_language_has_a_catalogue_and_every_catalogue_a_language() -> None:
+    assert LANGUAGES[0] == "en"
+    assert sorted(path.stem for path in I18N.glob("*.json")) == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_the_page_uses_has_words(lang: str) -> None:
     literal, _ = page_keys()
-    missing = sorted(literal - set(catalogue()))
-    assert not missing, f"keys used by the page but not in i18n/en.json: {missing}"
+    missing = sorted(literal - set(catalogue(lang)))
+    assert not missing, f"keys used by the page but not in i18n/{lang}.json: {missing}"
 
 
-def test_every_key_built_at_run_time_has_a_known_prefix_and_all_its_words() -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_built_at_run_time_has_a_known_prefix_and_all_its_words(lang: str) -> None:
     _, prefixes = page_keys()
     dynamic = dynamic_keys()
     unknown = sorted(p for p in prefixes if not any(p.startswith(d) for d in dynamic))
     assert not unknown, f"keys built at run time with no entry in DYNAMIC: {unknown}"
-    missing = sorted(k for keys in dynamic.values() for k in keys if k not in catalogue())
-    assert not missing, f"words missing for: {missing}"
+    missing = sorted(k for keys in dynamic.values() for k in keys if k not in catalogue(lang))
+    assert not missing, f"words missing in i18n/{lang}.json for: {missing}"
 
 
-def test_every_engine_reason_code_has_words() -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_engine_reason_code_has_words(lang: str) -> None:
     assert set(described()["reasons"]) == set(CODES)
-    missing = sorted(c for c in CODES if f"reason.{c}" not in catalogue())
-    assert not missing, f"engine reasons without words in i18n/en.json: {missing}"
+    missing = sorted(c for c in CODES if f"reason.{c}" not in catalogue(lang))
+    assert not missing, f"engine reasons without words in i18n/{lang}.json: {missing}"
 
 
-def test_no_rule_tags_in_the_players_words() -> None:
-    tagged = sorted(k for k, v in catalogue().items() if re.search(r"\bR\d+\b", json.dumps(v)))
-    assert not tagged, f"rule tags like (R13) in the players' words: {tagged}"
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_rule_tags_in_the_players_words(lang: str) -> None:
+    tagged = sorted(k for k, v in catalogue(lang).items() if re.search(r"\bR\d+\b", json.dumps(v)))
+    assert not tagged, f"rule tags like (R13) in the players' words of i18n/{lang}.json: {tagged}"
 
 
-def test_no_catalogue_key_is_unused() -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_catalogue_key_is_unused(lang: str) -> None:
     literal, _ = page_keys()
     built = set().union(*dynamic_keys().values())
-    unused = sorted(set(catalogue()) - literal - built)
-    assert not unused, f"keys in i18n/en.json that the page never asks for: {unused}"
+    unused = sorted(set(catalogue(lang)) - literal - built)
+    assert not unused, f"keys in i18n/{lang}.json that the page never asks for: {unused}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_catalogue_has_the_keys_of_english_and_no_others(lang: str) -> None:
+    english, other = set(catalogue()), set(catalogue(lang))
+    assert not english - other, f"keys of i18n/en.json missing in i18n/{lang}.json: {sorted(english - other)}"
+    assert not other - english, f"keys only in i18n/{lang}.json, not in i18n/en.json: {sorted(other - english)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_message_fills_in_the_parameters_of_english(lang: str) -> None:
+    english, other = catalogue(), catalogue(lang)
+    differ = {key: (sorted(parameters(english[key])), sorted(parameters(other[key])))
+              for key in english.keys() & other.keys() if parameters(english[key]) != parameters(other[key])}
+    assert not differ, f"{{parameters}} of i18n/en.json vs i18n/{lang}.json differ: {differ}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_plural_message_has_its_languages_forms(lang: str) -> None:
+    assert lang in PLURAL_FORMS, f"add the plural categories of {lang} to PLURAL_FORMS"
+    english, words = catalogue(), catalogue(lang)
+    for key, value in words.items():
+        if isinstance(english.get(key), dict) or isinstance(value, dict):
+            assert isinstance(value, dict), f"i18n/{lang}.json: {key} needs plural forms, as in English"
+            assert set(value) == PLURAL_FORMS[lang], f"i18n/{lang}.json: {key} has forms {sorted(value)}"
 
 
 def test_the_page_shows_no_text_of_its_own() -> None:
@@ -213,8 +271,9 @@ def test_the_page_shows_no_text_of_its_own() -> None:
     assert static.texts == [], f"text in index.html outside the catalogue: {static.texts}"
 
 
-def test_every_message_is_a_template_or_plural_forms() -> None:
-    for key, value in catalogue().items():
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_is_a_template_or_plural_forms(lang: str) -> None:
+    for key, value in catalogue(lang).items():
         if isinstance(value, dict):
             assert "other" in value and set(value) <= {"zero", "one", "two", "few", "many", "other"}, key
             assert all(isinstance(v, str) for v in value.values()), key
@@ -229,9 +288,10 @@ def test_the_scanner_finds_literal_dynamic_and_conditional_keys() -> None:
         keys_in_code("x.js", "t(someVariable)")
 
 
-def test_the_catalogue_ships_with_the_site(tmp_path: Path) -> None:
-    """build.py copies web/ whole: the catalogue lands in dist/ (and so in the service worker's precache)."""
+def test_the_catalogues_ship_with_the_site(tmp_path: Path) -> None:
+    """build.py copies web/ whole: every catalogue lands in dist/ (and so in the service worker's precache)."""
     import build
 
     build.copy_web(tmp_path)
-    assert json.loads((tmp_path / "i18n" / "en.json").read_text()) == catalogue()
+    for lang in LANGUAGES:
+        assert json.loads((tmp_path / "i18n" / f"{lang}.json").read_text()) == catalogue(lang)

@@ -225,12 +225,13 @@ def test_a_save_with_loose_types_or_unknown_fields_is_refused(damage: Any, expec
     assert code("load", save=json.dumps(document)) == expected
 
 
-def test_a_save_may_seat_at_most_one_person() -> None:
+def test_a_save_of_several_people_resumes_behind_the_hand_over() -> None:
+    """Pass-and-play: after a reload, nobody's cards show until the next person takes the device."""
     document = a_document()
     document["config"]["players"] = ["A", "B", "C"]
-    answer = call("load", save=json.dumps(document))
-    assert not answer["ok"] and answer["error"]["code"] == "save_people"
-    assert answer["error"]["params"] == {"people": 3, "max": save.MAX_PEOPLE_PER_SAVE}
+    view = result("load", save=json.dumps(document))["view"]
+    assert view["human"] is None and view["pass_to"] == view["to_act"][0] and view["hand"] is None
+    assert view["people"] == [0, 1, 2]
 
 
 def test_a_save_of_bots_alone_loads_with_every_hand_open() -> None:

@@ -17,6 +17,8 @@ import pytest
 
 import wizard_engine
 from tests.helpers import act, call, deal, random_game
+from tests.test_history import REACH as HISTORY_REACH
+from tests.test_keeper import REACH as KEEPER_REACH
 from wizard_engine import (
     GameConfig,
     IllegalActionError,
@@ -96,6 +98,13 @@ def bid_twice_hidden() -> State:
     return state
 
 
+def hand_over_pending() -> str:
+    """Three people at one device: the first bids; the next must take the device before anyone acts."""
+    web_session("A", "B", "C")
+    assert call("take_device")["ok"] and call("act", action="bid 0")["ok"]
+    return str(refusal('{"method": "act", "params": {"action": "bid 0"}}')["code"])
+
+
 def web_code(request: str, *players: object) -> str:
     if players:
         web_session(*players)
@@ -155,8 +164,6 @@ REACH: dict[str, Callable[[], str]] = {
     "save_too_deep": lambda: raised(lambda: save.loads("[" * 5000 + "]" * 5000)).code,
     "save_unknown_fields": lambda: raised(lambda: save.loads(a_save(comment="hi"))).code,
     "save_bad_game": lambda: raised(lambda: save.loads(a_save(game={"id": "g", "moves": -1}))).code,
-    "save_people": lambda: web_code(json.dumps({"method": "load", "params": {"save": a_save(
-        config={"players": ["A", "B", "C"], "seed": 1})}})),
     "request_not_json": lambda: web_code("not json"),
     "request_too_large": lambda: web_code(json.dumps({"method": "ping", "params": {"x": "a" * 1_000_000}})),
     "request_too_deep": lambda: web_code('{"method": "ping", "params": {"x": ' + "[" * 5000 + "]" * 5000 + "}}"),
@@ -164,9 +171,9 @@ REACH: dict[str, Callable[[], str]] = {
     "params_not_object": lambda: web_code('{"method": "view", "params": [1]}'),
     "no_game": lambda: without_game('{"method": "view"}'),
     "no_save_given": lambda: web_code('{"method": "load", "params": {}}'),
-    "one_person_per_table": lambda: web_code(json.dumps(
-        {"method": "new_game", "params": {"config": {"players": ["A", "B", "C"]}}})),
     "no_person": lambda: web_code('{"method": "undo"}', *BOTS, {"name": "C", "bot": "random"}),
+    "pass_pending": lambda: hand_over_pending(),
+    "no_pass": lambda: web_code('{"method": "take_device"}', {"name": "Me"}, *BOTS),
     "no_bot_to_act": lambda: web_code('{"method": "bot_step"}', {"name": "Me"}, *BOTS),
     "internal": lambda: internal_error()["code"],
     "coach_no_seat": lambda: web_code(json.dumps({"method": "advise", "params": {"save": a_save(), "seat": 3}})),
@@ -178,6 +185,8 @@ REACH: dict[str, Callable[[], str]] = {
     "practice_round": lambda: web_code(json.dumps(
         {"method": "practice_deal", "params": {"players": 6, "round": 11, "seed": 1}})),
     "practice_bad_hands": lambda: web_code(json.dumps({"method": "practice_score", "params": {"hands": {}}})),
+    **KEEPER_REACH,
+    **HISTORY_REACH,
 }
 
 

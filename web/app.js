@@ -6,17 +6,18 @@ import { announcement } from "./announce.js";
 import { CoachClient } from "./coach.js";
 import { Dialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { startEngine } from "./engine.js";
+import { startCoach, startEngine } from "./engine.js";
 import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
+import { Practice } from "./practice.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
-import { errorReason, errorText, fillStatic, loadWords, t } from "./words.js";
+import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./words.js";
 
-await loadWords("en");
+await loadWords();
 fillStatic();
 
 const engine = startEngine();
@@ -51,8 +52,11 @@ const form = new NewGameForm($("new-game"), params, deal);
 
 // --- the engine's status -------------------------------------------------------
 const status = document.querySelector("[data-engine-status]");
+function statusText() {
+  return engine.status === "ready" ? "" : t(`status.${engine.status}`);
+}
 function showStatus() {
-  status.textContent = engine.status === "ready" ? "" : t(`status.${engine.status}`);
+  status.textContent = statusText();
   form.setEnabled(engine.status === "ready");
 }
 engine.addEventListener("status", showStatus);
@@ -71,9 +75,13 @@ function showStorageProblem() {
 store.addEventListener("problem", showStorageProblem);
 showStorageProblem();
 
+function behindText(why) {
+  return { continued: t("tabs.continued"), replaced: t("tabs.replaced") }[why] ?? "";
+}
+
 function showBehind(why) {
   if (why) dialogs.closeAll();
-  $("tab-alert-text").textContent = { continued: t("tabs.continued"), replaced: t("tabs.replaced") }[why] ?? "";
+  $("tab-alert-text").textContent = behindText(why);
   $("tab-alert").hidden = !why;
   document.documentElement.dataset.behind = why ?? "";
 }
@@ -104,6 +112,7 @@ engine.addEventListener("restarted", async () => {
 
 // --- screens -------------------------------------------------------------------
 function showTable() {
+  practice.close();
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
@@ -203,9 +212,10 @@ function syncSettings() {
 /** The table's pace and card choices: the paces game.js knows, the themes the engine offers. */
 function fillTableSettings(themes) {
   const pace = $("table-pace");
-  for (const key of Object.keys(PACES)) pace.append(new Option(t(`pace.${key}`), key));
+  for (const key of Object.keys(PACES)) pace.append(new Option("", key));
   const theme = $("table-theme");
-  for (const key of themes) theme.append(new Option(t(`theme.${key}.short`), key));
+  for (const key of themes) theme.append(new Option("", key));
+  wordTableSettings();
   syncSettings();
   pace.addEventListener("change", () => {
     remember({ pace: pace.value });
@@ -217,7 +227,46 @@ function fillTableSettings(themes) {
   });
 }
 
+function wordTableSettings() {
+  for (const option of $("table-pace").options) option.text = t(`pace.${option.value}`);
+  for (const option of $("table-theme").options) option.text = t(`theme.${option.value}.short`);
+}
+
+// --- the language --------------------------------------------------------------------
+let described = null; // the engine's describe(), once it is ready (the form is built from it)
+
+function fillLanguages() {
+  const select = $("language");
+  for (const code of LANGUAGES) select.append(new Option(t(`language.${code}`), code));
+  select.value = currentLanguage();
+  select.addEventListener("change", async () => {
+    const defaultName = t("form.default_name");
+    await chooseLanguage(select.value);
+    select.value = currentLanguage(); // (its catalogue could not be loaded: English)
+    reword(defaultName);
+  });
+}
+
+/** Everything already drawn, in the language just chosen (the form keeps what was filled in). */
+function reword(oldDefaultName) {
+  fillStatic();
+  status.textContent = statusText();
+  showStorageProblem();
+  $("tab-alert-text").textContent = behindText(game.behind);
+  $("log").textContent = "";
+  showActionError("");
+  form.showError("");
+  if (described) {
+    const filled = form.read();
+    if (filled.remember.name === oldDefaultName) delete filled.remember.name; // the new language's default
+    form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
+    wordTableSettings();
+  }
+  game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
+}
+
 // --- wiring ------------------------------------------------------------------------
+fillLanguages();
 bindInput($("table"), game, {
   "take-back": () => game.takeBack(),
   "open-pad": () => dialogs.open("pad-dialog"),
@@ -233,6 +282,20 @@ bindInput($("table"), game, {
   },
   "play-again": () => playAgain(),
 });
+// Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
+const practice = new Practice(startCoach, {
+  theme: () => form.read().theme,
+  onBack() {
+    showSetup();
+    $("practice-open").focus();
+  },
+});
+$("practice-open").addEventListener("click", () => {
+  $("setup").hidden = true;
+  $("table").hidden = true;
+  document.documentElement.dataset.screen = "practice";
+  practice.open();
+});
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();
   else resumeSaved(); // the saved game (another tab's, if this one stepped aside)
@@ -242,7 +305,7 @@ showSetup();
 document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
-    const described = await engine.call("describe");
+    described = await engine.call("describe");
     form.build(described, settings);
     fillTableSettings(described.themes);
     form.setEnabled(true);

@@ -2,7 +2,9 @@
 // inline script): if one of the page's own scripts cannot be loaded (missing,
 // blocked, a network failure), or app.js never finishes wiring the page, say
 // so in the page's alert instead of leaving it waiting forever. Words come from
-// i18n/en.json like every other; if even that cannot be fetched, plain English.
+// the catalogue of the page's language like every other (words.js's choice:
+// the one remembered, else the browser's; a language without a catalogue is
+// skipped), else i18n/en.json; if even that cannot be fetched, plain English.
 (() => {
   const APP_TIMEOUT_MS = 90_000;
   const root = document.documentElement;
@@ -11,13 +13,31 @@
   const fallback = (file) =>
     `The page could not be loaded: ${file} is missing or was blocked. Check the connection and reload.`;
 
-  async function words() {
+  /** The primary tags to try, best first: the remembered choice (words.js's "wizard.language"), the browser's, English. */
+  function languages() {
+    let remembered = null;
     try {
-      const response = await fetch(new URL("i18n/en.json", document.baseURI));
-      return response.ok ? await response.json() : {};
+      remembered = localStorage.getItem("wizard.language");
     } catch {
-      return {};
+      // storage refused: the browser's languages
     }
+    const tags = [remembered, ...(navigator.languages ?? [])].map((tag) => String(tag ?? "").split("-")[0].toLowerCase());
+    return [...new Set([...tags.filter((tag) => /^[a-z]{2,3}$/.test(tag)), "en"])];
+  }
+
+  async function words() {
+    for (const lang of languages()) {
+      try {
+        const response = await fetch(new URL(`i18n/${lang}.json`, document.baseURI));
+        if (!response.ok) continue;
+        const catalogue = await response.json();
+        root.lang = lang;
+        return catalogue;
+      } catch {
+        // the next language
+      }
+    }
+    return {};
   }
 
   async function show(file) {

@@ -108,6 +108,11 @@ export class Game {
     this.#draw();
   }
 
+  /** Draw the current view again (its words changed: another language). */
+  redraw() {
+    if (this.view) this.#draw();
+  }
+
   /** What the table shows besides the view (display state decided here, drawn by the ui). */
   #display() {
     const view = this.view;

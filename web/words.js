@@ -1,35 +1,95 @@
 // The page's words. Every word a player reads comes from one catalogue per
-// language, a plain data file (i18n/en.json: key -> template with {named}
+// language, a plain data file (i18n/<lang>.json: key -> template with {named}
 // parameters, or {"one": ..., "other": ...} where a {count} picks the plural
 // form by the language's own rules). Other modules ask for a message by key:
 //
-//   await loadWords("en");                 // once, before anything is drawn
+//   await loadWords();                     // once, before anything is drawn
 //   t("round.of", { round: 3, rounds: 20 }) // "Round 3 of 20"
 //   reasonText(reason, view)               // an engine reason, worded
 //
-// A second language is just another file in i18n/. The engine's reasons
-// ({code, params, rule}) are worded here from "reason.<code>", cards and
-// suits in the display theme's words.
+// The engine's reasons ({code, params, rule}) are worded here from
+// "reason.<code>", cards and suits in the display theme's words.
+//
+// The language: the one the person chose in the page (remembered in this
+// browser), else the first of the browser's languages (navigator.languages)
+// whose primary tag we have a catalogue for, else the first of LANGUAGES.
 
-let language = "en";
+/** The languages the page speaks, each with its catalogue i18n/<code>.json (and its own name, "language.<code>"). */
+export const LANGUAGES = ["en", "de"];
+const LANGUAGE_KEY = "wizard.language"; // the person's choice, in localStorage
+
+let language = LANGUAGES[0];
 let messages = {};
 let plurals = new Intl.PluralRules(language);
 
-const loads = new Map(); // lang -> the promise of its catalogue (loaded once)
+const catalogues = new Map(); // lang -> the promise of its catalogue (fetched once)
 
-/** Load the catalogue of `lang` (i18n/<lang>.json), once; rejects if it is missing. */
-export function loadWords(lang = "en") {
-  if (!loads.has(lang)) loads.set(lang, load(lang));
-  return loads.get(lang);
+/** The remembered choice, or null (none, or storage refused: a choice is a convenience). */
+function rememberedLanguage() {
+  try {
+    return window.localStorage?.getItem(LANGUAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-async function load(lang) {
-  const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
-  if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
-  messages = await response.json();
+/** The language to speak: the person's choice, else the browser's first one we have, else English. */
+export function chosenLanguage() {
+  const remembered = rememberedLanguage();
+  if (LANGUAGES.includes(remembered)) return remembered;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const primary = String(tag ?? "").split("-")[0].toLowerCase();
+    if (LANGUAGES.includes(primary)) return primary;
+  }
+  return LANGUAGES[0];
+}
+
+/** The language the page speaks now. */
+export function currentLanguage() {
+  return language;
+}
+
+function catalogue(lang) {
+  if (!catalogues.has(lang)) {
+    const loading = fetch(new URL(`./i18n/${lang}.json`, import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
+      return response.json();
+    });
+    loading.catch(() => catalogues.delete(lang)); // a later call tries again
+    catalogues.set(lang, loading);
+  }
+  return catalogues.get(lang);
+}
+
+/**
+ * Speak `lang` (by default the chosen language): load its catalogue (once) and
+ * make it the page's words; `<html lang>` follows. A catalogue that cannot be
+ * loaded falls back on the first language's; rejects only if that fails too.
+ */
+export async function loadWords(lang = chosenLanguage()) {
+  if (!LANGUAGES.includes(lang)) lang = LANGUAGES[0];
+  let found;
+  try {
+    found = await catalogue(lang);
+  } catch (error) {
+    if (lang === LANGUAGES[0]) throw error;
+    console.warn(`${error.message}: the page speaks ${LANGUAGES[0]}`);
+    return loadWords(LANGUAGES[0]);
+  }
+  messages = found;
   language = lang;
   plurals = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
+}
+
+/** The person chose `lang` in the page: speak it, and remember it in this browser. */
+export async function chooseLanguage(lang) {
+  await loadWords(lang);
+  try {
+    window.localStorage?.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // not remembered (storage refused): the page still speaks it until it closes
+  }
 }
 
 /**

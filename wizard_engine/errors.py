@@ -35,3 +35,11 @@ class IllegalActionError(WizardError):
 
 class SaveError(WizardError):
     """A saved game that cannot be restored; nothing is half-loaded."""
+
+
+class KeeperError(WizardError):
+    """An entry the score keeper refuses, or a score pad's document that cannot be restored."""
+
+
+class HistoryError(WizardError):
+    """A history record or file that cannot be read; nothing of it is imported."""

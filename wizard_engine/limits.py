@@ -1,4 +1,5 @@
-"""Limits on JSON text from outside (the page's requests, saved games), checked before parsing.
+"""Limits on JSON text from outside (the page's requests, saved games, score pads, history
+files), checked before parsing.
 
 Python's JSON parser recurses once per level of nesting: under CPython a few thousand levels
 raise ``RecursionError``, but under Pyodide (WebAssembly, a small C stack) they overflow the
@@ -14,8 +15,11 @@ from itertools import accumulate
 
 MAX_CHARS = 1_000_000
 """The most characters of a request or a saved game (a finished 6-player game saves in ~5 kB)."""
+MAX_HISTORY_CHARS = 16_000_000
+"""The most characters of an exported history (wizard_engine/history.py): its most games
+(about 1.3 kB each at most) and saves for review, with room to spare."""
 MAX_DEPTH = 64
-"""The deepest nesting of arrays and objects in a request or a saved game (ours use 4)."""
+"""The deepest nesting of arrays and objects in a request or a saved game (ours use 6 at most)."""
 
 # A bracket, or a JSON string (escapes and all, or unterminated: to the end of the text).
 # Possessive quantifiers: a string is matched once from its opening quote, never retried,
@@ -24,9 +28,9 @@ _TOKEN = re.compile(r'[\[\]{}]|"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def too_long(text: str) -> bool:
-    """True when ``text`` has more than :data:`MAX_CHARS` characters."""
-    return len(text) > MAX_CHARS
+def too_long(text: str, limit: int = MAX_CHARS) -> bool:
+    """True when ``text`` has more than ``limit`` characters (by default :data:`MAX_CHARS`)."""
+    return len(text) > limit
 
 
 def nesting(text: str) -> int:

@@ -34,10 +34,9 @@ SEALED_PREFIX = "wizard-save:1:"
 """How a sealed save begins: the format of the seal, then base64 text."""
 FIELDS = ("format", "version", "game", "config", "actions")
 """The top-level fields of a save document (``game`` may be missing from older saves)."""
-MAX_PEOPLE_PER_SAVE = 1
-"""How many people a saved game seats (the others are bots): see :func:`check_people`."""
 MAX_MOVES = 10**9
-_GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+"""What a game's id may be (also the id of a score pad and of a history record)."""
 _MASK = hashlib.sha256(b"wizard-save mask 1").digest()
 
 
@@ -155,20 +154,12 @@ def load_tagged_document(document: Any) -> tuple[State, Tag]:
     return state, tag or derived_tag(state)
 
 
-def check_people(config: GameConfig) -> None:
-    """Refuse a saved game that seats more than :data:`MAX_PEOPLE_PER_SAVE` people (none is
-    fine: bots playing alone, watched)."""
-    people = sum(1 for player in config.players if player.bot is None)
-    if people > MAX_PEOPLE_PER_SAVE:
-        raise SaveError(Reason("save_people", {"people": people, "max": MAX_PEOPLE_PER_SAVE}))
-
-
 def _tag(data: Any) -> Tag:
     """The document's tag; SaveError if it is damaged."""
     if not isinstance(data, dict) or set(data) != {"id", "moves"}:
         raise SaveError(Reason("save_bad_game"))
     game_id, moves = data["id"], data["moves"]
-    if (not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id)
+    if (not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id)
             or type(moves) is not int or not 0 <= moves <= MAX_MOVES):
         raise SaveError(Reason("save_bad_game"))
     return Tag(game_id, moves)

@@ -35,7 +35,7 @@ from .cards import (
     card_name,
     mask_of,
 )
-from .config import GameConfig
+from .config import GameConfig, Options
 from .errors import IllegalActionError, WizardError
 from .reasons import Reason
 from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask
@@ -160,21 +160,10 @@ class State:
 
     def forbidden_bid(self, seat: Seat) -> tuple[int, Reason] | None:
         """The bid an option forbids ``seat`` now, with the reason, or None (R11)."""
-        options = self.config.options
-        if not (options.canadian or options.plus_minus_one):
-            return None
         if self.phase is not Phase.BIDDING or seat != self.dealer or seat != self.turn:
             return None
-        target = self.hand_size - sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
-        if target < 0:
-            return None
-        params = {"bid": target, "tricks": self.hand_size}
-        if options.plus_minus_one:
-            return target, Reason("plus_minus_one", params, "R11")
-        top = max(self.totals)
-        if target == 0 or self.totals[seat] != top or self.totals.count(top) > 1:
-            return None
-        return target, Reason("canadian_rule", params, "R11")
+        others = sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
+        return forbidden_last_bid(self.config.options, self.hand_size, others, self.totals, seat)
 
     def why_illegal(self, seat: Seat, action: Action | str) -> Reason | None:
         """Why ``seat`` may not take ``action`` now, citing the rule; None if it may."""
@@ -198,12 +187,7 @@ class State:
         return None
 
     def _why_bid_illegal(self, seat: Seat, n: int) -> Reason | None:
-        if n > self.hand_size:
-            return Reason("bid_out_of_range", {"bid": n, "max": self.hand_size}, "R10")
-        forbidden = self.forbidden_bid(seat)
-        if forbidden and forbidden[0] == n:
-            return forbidden[1]
-        return None
+        return why_bid_illegal(n, self.hand_size, self.forbidden_bid(seat))
 
     def _why_play_illegal(self, seat: Seat, card: Card) -> Reason | None:
         hand = self.hands[seat]
@@ -351,6 +335,37 @@ class State:
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         return other
+
+
+def forbidden_last_bid(options: Options, hand_size: int, others: int, totals: Sequence[int],
+                       seat: Seat) -> tuple[int, Reason] | None:
+    """R11: the bid an option forbids the dealer ``seat``, bidding last, and why; or None.
+
+    ``others`` is the sum of the other players' bids this round and ``totals`` the scores
+    before it.  The one home of the Canadian rule and plus/minus one: the game
+    (:meth:`State.forbidden_bid`) and the score keeper (:mod:`wizard_engine.keeper`) ask it.
+    """
+    if not (options.canadian or options.plus_minus_one):
+        return None
+    target = hand_size - others
+    if target < 0:
+        return None
+    params = {"bid": target, "tricks": hand_size}
+    if options.plus_minus_one:
+        return target, Reason("plus_minus_one", params, "R11")
+    top = max(totals)
+    if target == 0 or totals[seat] != top or list(totals).count(top) > 1:
+        return None
+    return target, Reason("canadian_rule", params, "R11")
+
+
+def why_bid_illegal(n: int, hand_size: int, forbidden: tuple[int, Reason] | None) -> Reason | None:
+    """R10/R11: why a bid of ``n`` is refused (out of 0..hand size, or the forbidden bid); None if allowed."""
+    if not 0 <= n <= hand_size:
+        return Reason("bid_out_of_range", {"bid": n, "max": hand_size}, "R10")
+    if forbidden and forbidden[0] == n:
+        return forbidden[1]
+    return None
 
 
 def _copies(card: Card) -> Mask:

@@ -94,7 +94,7 @@ class LastActionView(TypedDict):
 class SeatView(TypedDict):
     """Everything one seat may see (R22); plain JSON data."""
 
-    seat: Seat
+    seat: Seat | None  # None: nobody's view (see seat_view)
     players: list[PlayerView]
     options: OptionsView
     theme: str
@@ -127,8 +127,9 @@ class SeatView(TypedDict):
     forbidden: list[ForbiddenView]
 
 
-def seat_view(state: State, seat: Seat, theme: str = "classic") -> SeatView:
-    """Everything ``seat`` may see now, and nothing more."""
+def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatView:
+    """Everything ``seat`` may see now, and nothing more; with ``seat`` None, what anybody
+    passing by the table sees (no hand, no hidden bid: the screen between two people's turns)."""
     config = state.config
     to_act = state.to_act()
     options = config.options
@@ -177,8 +178,10 @@ def _foresight_now(state: State) -> bool:
             and state.phase in (Phase.TRUMP, Phase.BIDDING))
 
 
-def _hands(state: State, seat: Seat) -> tuple[list[HandCardView] | None, list[list[str] | None] | None]:
+def _hands(state: State, seat: Seat | None) -> tuple[list[HandCardView] | None, list[list[str] | None] | None]:
     """Your hand (None while Foresight hides it) and the others' shown hands (R20)."""
+    if seat is None:
+        return None, None
     if _foresight_now(state):
         return None, [None if s == seat else _names(cards_of(h)) for s, h in enumerate(state.hands)]
     legal_mask = (state.rules.legal_mask(state.hands[seat], state.trick.led)
@@ -197,7 +200,7 @@ def _names(cards: list[Card]) -> list[str]:
     return [card_name(c) for c in sorted(cards, key=sort_key)]
 
 
-def _visible_bid(state: State, viewer: Seat, seat: Seat) -> int | None:
+def _visible_bid(state: State, viewer: Seat | None, seat: Seat) -> int | None:
     """R10/R11: open bids at once; hidden bids when all are in; secret bids after the round."""
     bid_ = state.bids[seat]
     if bid_ is None or seat == viewer:
@@ -238,7 +241,7 @@ def trick_view(trick: Trick) -> TrickView:
     }
 
 
-def _last_action(state: State, viewer: Seat) -> LastActionView | None:
+def _last_action(state: State, viewer: Seat | None) -> LastActionView | None:
     if not state.history:
         return None
     seat, action = state.history[-1]
@@ -248,7 +251,7 @@ def _last_action(state: State, viewer: Seat) -> LastActionView | None:
     return {"seat": seat, "action": text}
 
 
-def _bid_hidden_after(state: State, viewer: Seat, seat: Seat) -> bool:
+def _bid_hidden_after(state: State, viewer: Seat | None, seat: Seat) -> bool:
     """True when the last bid's value is not yet public to ``viewer``."""
     bidding = state.config.options.bidding
     if bidding == "open":
@@ -262,9 +265,9 @@ def _score_row(row: ScoreRow) -> ScoreRowView:
     return {"bid": row.bid, "taken": row.taken, "points": row.points, "total": row.total}
 
 
-def _choices(state: State, seat: Seat) -> tuple[list[str], list[ForbiddenView]]:
+def _choices(state: State, seat: Seat | None) -> tuple[list[str], list[ForbiddenView]]:
     """Legal actions and, where a rule forbids one, the reason (only on ``seat``'s turn)."""
-    if seat not in state.to_act():
+    if seat is None or seat not in state.to_act():
         return [], []
     legal = state.legal_actions(seat)
     forbidden: list[ForbiddenView] = []

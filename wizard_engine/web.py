@@ -43,9 +43,11 @@ MAX_SEED = 2**31 - 1
 
 
 class SessionView(SeatView):
-    """What the page gets: the human seat's view, and what the page may do next."""
+    """What the page gets: the view of the person holding the device, and what it may do next."""
 
-    human: int | None  # the person's seat, None when bots play alone
+    human: int | None  # whose view this is: None when bots play alone, or while passing
+    people: list[int]  # the seats of the people at this device (pass-and-play: several)
+    pass_to: int | None  # the person to hand the device to: the view shows nobody's cards until they take it
     bot_to_act: bool  # a bot must act now: the page asks for bot_step
     can_undo: bool  # the person may take back their last decision (State.why_no_undo)
     game: save.GameView  # the game's id and its number of moves so far
@@ -53,31 +55,41 @@ class SessionView(SeatView):
 
 
 class Session:
-    """One game as the page sees it: a human seat (or none), bots at the others."""
+    """One game as the page sees it: people (none, one, or several sharing one device) and
+    bots at the other seats.
+
+    With several people, the view is one person's at a time (:attr:`viewer`).  When another
+    person must act, the session waits for the device to be handed over (:attr:`pass_to`):
+    until that person confirms (:meth:`take_device`) the view shows nobody's cards or hidden
+    bids, so no person ever sees another's hand.  A reload starts with a hand-over too.
+    """
 
     def __init__(self, state: State, theme: str = "classic", tag: save.Tag | None = None) -> None:
         self.state = state
         self.theme = _theme(theme)
         self.tag = tag or save.new_tag()
         players = state.config.players
-        humans = [s for s, p in enumerate(players) if p.bot is None]
-        if len(humans) > 1:
-            raise WizardError(Reason("one_person_per_table"))
-        self.human = humans[0] if humans else None
+        self.people = [s for s, p in enumerate(players) if p.bot is None]
+        self.viewer: int | None = self.people[0] if len(self.people) == 1 else None
+        self.pass_to: int | None = None
         self.bots: dict[int, Bot] = {s: make_bot(p.bot, bot_seed(state.config.seed, s))
                                      for s, p in enumerate(players) if p.bot is not None}
+        self._hand_over()
 
     def view(self) -> SessionView:
-        """The human seat's view (seat 0's when bots play alone), plus who acts next."""
-        seat = self.human if self.human is not None else 0
-        return {**seat_view(self.state, seat, self.theme), "human": self.human,
-                "bot_to_act": self.next_bot() is not None, "can_undo": self.can_undo(),
-                "game": self.tag.to_json(), "open_hands": self.open_hands()}
+        """The viewer's view (seat 0's when bots play alone), plus who acts next."""
+        seat = self.viewer if self.people else 0
+        if self.pass_to is not None:
+            seat = None  # the device is changing hands: nobody's cards
+        return {**seat_view(self.state, seat, self.theme), "human": seat if self.people else None,
+                "people": self.people,
+                "pass_to": self.pass_to, "bot_to_act": self.next_bot() is not None,
+                "can_undo": self.can_undo(), "game": self.tag.to_json(), "open_hands": self.open_hands()}
 
     def open_hands(self) -> list[list[str]] | None:
         """Every seat's cards, when no person plays: nobody at the table can be helped by
         seeing them, and the person watching should (Watch mode)."""
-        if self.human is not None:
+        if self.people:
             return None
         return [[card_name(c) for c in sorted(cards_of(h), key=sort_key)] for h in self.state.hands]
 
@@ -88,6 +100,21 @@ class Session:
     def _moved(self) -> dict[str, Any]:
         """Count one more move (an action or a take-back), and answer with the result."""
         self.tag = save.Tag(self.tag.id, self.tag.moves + 1)
+        self._hand_over()
+        return self.result()
+
+    def _hand_over(self) -> None:
+        """With several people: when one who does not hold the device must act, ask for it."""
+        to_act = self.state.to_act()
+        waiting = next((s for s in to_act if s in self.people), None)
+        if len(self.people) > 1 and waiting is not None and self.viewer not in to_act:
+            self.pass_to = waiting
+
+    def take_device(self) -> dict[str, Any]:
+        """The person :attr:`pass_to` has the device: the view becomes theirs."""
+        if self.pass_to is None:
+            raise WizardError(Reason("no_pass"))
+        self.viewer, self.pass_to = self.pass_to, None
         return self.result()
 
     def next_bot(self) -> int | None:
@@ -95,14 +122,22 @@ class Session:
         return next((s for s in self.state.to_act() if s in self.bots), None)
 
     def can_undo(self) -> bool:
-        """True when the human may take back their last decision (:meth:`State.why_no_undo`)."""
-        return self.human is not None and self.state.why_no_undo(self.human) is None
+        """True when the viewer may take back their last decision (:meth:`State.why_no_undo`);
+        while the device is being handed on, still the one who holds it."""
+        return self.viewer is not None and self.state.why_no_undo(self.viewer) is None
+
+    def _person(self) -> int:
+        """The person holding the device, who acts now; refused while it is being handed over."""
+        if self.viewer is None:
+            raise WizardError(Reason("no_person"))
+        return self.viewer
 
     def act(self, action: str) -> dict[str, Any]:
-        """The human's action."""
-        if self.human is None:
-            raise WizardError(Reason("no_person"))
-        self.state.apply(self.human, action)
+        """The viewer's action."""
+        seat = self._person()
+        if self.pass_to is not None:
+            raise WizardError(Reason("pass_pending", {"seat": self.pass_to}))
+        self.state.apply(seat, action)
         return self._moved()
 
     def bot_step(self) -> dict[str, Any]:
@@ -115,10 +150,10 @@ class Session:
         return self._moved()
 
     def undo(self) -> dict[str, Any]:
-        """Take back the human's last decision, if it is fair (:meth:`State.why_no_undo`)."""
-        if self.human is None:
-            raise WizardError(Reason("no_person"))
-        self.state.undo(self.human)
+        """Take back the viewer's last decision, if it is fair (:meth:`State.why_no_undo`):
+        the person still holds the device, so nobody else has seen anything since."""
+        self.state.undo(self._person())
+        self.pass_to = None
         return self._moved()
 
 
@@ -171,7 +206,6 @@ def _load(params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise WizardError(Reason("no_save_given"))
     state, tag = save.load_game(text)
-    save.check_people(state.config)
     _session = Session(state, params.get("theme", "classic"), tag)
     return _session.result()
 
@@ -198,6 +232,7 @@ _METHODS: dict[str, Any] = {
     "act": _act,
     "bot_step": lambda p: _current().bot_step(),
     "undo": lambda p: _current().undo(),
+    "take_device": lambda p: _current().take_device(),
     "set_theme": _set_theme,
     # The coach: each request carries the game's save, so a second worker can answer them.
     "advise": coach.advise_request,

@@ -1,0 +1,475 @@
+"""Issue 11: the score keeper for a real deck: the game's rules on a paper pad's entries."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wizard_engine import GameConfig, State
+from wizard_engine import keeper as keeper_module
+from wizard_engine.actions import bid
+from wizard_engine.config import Options, Player
+from wizard_engine.errors import KeeperError, WizardError
+from wizard_engine.flags import parse_options
+from wizard_engine.keeper import Keeper, KeeperView, load_document, loads
+from wizard_engine.reasons import Reason
+
+PAD = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+
+
+def refused(action: Callable[[], object]) -> Reason:
+    with pytest.raises(KeeperError) as info:
+        action()
+    return info.value.reason
+
+
+def enter(keeper: Keeper, *rounds: tuple[list[int], list[int]]) -> Keeper:
+    """Enter whole rounds: the bids in bidding order, then the tricks in seat order."""
+    for bids, taken in rounds:
+        for b in bids:
+            keeper.bid(b)
+        keeper.tricks(taken)
+    return keeper
+
+
+def three(**options: Any) -> Keeper:
+    """Paul, Thomas, Marie; Marie deals first, so Paul bids first (R10)."""
+    return Keeper.of(["Paul", "Thomas", "Marie"], 2, Options(**options))
+
+
+def document(**damage: Any) -> str:
+    data: dict[str, Any] = dict(enter(three(), ([0, 1, 1], [0, 0, 1])).document())
+    data.update(damage)
+    return json.dumps(data)
+
+
+# --- the pad ------------------------------------------------------------------------------
+
+def test_r19_the_worked_example_of_the_rule_sheets() -> None:
+    keeper = three()
+    totals = []
+    for bids, taken in (([0, 1, 1], [0, 0, 1]), ([0, 0, 2], [1, 0, 1]), ([1, 0, 2], [1, 2, 0])):
+        enter(keeper, (bids, taken))
+        totals.append(keeper.totals)
+    # Bids in bidding order: round 2 is dealt by Paul (Thomas, Marie, Paul bid), round 3 by Thomas.
+    assert totals == [[20, -10, 30], [10, 10, 20], [0, 50, 10]]
+    assert [[(row.bid, row.taken) for row in rows] for rows in keeper.pad()] == [
+        [(0, 0), (1, 0), (1, 1)], [(2, 1), (0, 0), (0, 1)], [(0, 1), (2, 2), (1, 0)]]
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 20), (4, 15), (5, 12), (6, 10)])
+def test_r5_r6_rounds_deal_and_dealer(players: int, rounds: int) -> None:
+    keeper = Keeper.of([f"P{i}" for i in range(players)], first_dealer=1)
+    assert keeper.rounds == rounds
+    assert [keeper.dealer(r) for r in range(1, 4)] == [1, 2, 3 % players]
+    assert [keeper.cards(r) for r in (1, 2, rounds)] == [1, 2, rounds]
+    assert keeper.order(1) == [(2 + i) % players for i in range(players)]
+    assert keeper.bidder == 2 and keeper.step == "bid" and keeper.round == 1
+
+
+def test_r21_unicoloured_has_12_rounds_of_r_plus_3_cards() -> None:
+    keeper = Keeper.of(["A", "B", "C"], 0, Options(unicoloured=True))
+    assert keeper.rounds == 12 and keeper.cards(1) == 4 and keeper.cards(12) == 15
+    for b in (1, 1, 1):
+        keeper.bid(b)
+    assert keeper.why_not_tricks([1, 1, 1]) == Reason("tricks_do_not_add_up", {"taken": 3, "cards": 4}, "R22")
+    keeper.tricks([2, 1, 1])
+    assert keeper.totals == [-10, 30, 30]
+    with pytest.raises(WizardError) as info:  # R21: 3 or 4 players, as in the game
+        Keeper.of(["A", "B", "C", "D", "E"], 0, Options(unicoloured=True))
+    assert info.value.reason.code == "option_player_count"
+
+
+def test_foresight_and_secret_bids_are_kept_and_change_nothing_on_the_pad() -> None:
+    for options in (Options(foresight=True), Options(bidding="secret"), Options(bidding="hidden")):
+        keeper = Keeper.of(["A", "B", "C"], 0, options)
+        enter(keeper, ([1, 0, 0], [1, 0, 0]))
+        assert keeper.totals == [-10, -10, 20] and keeper.view()["options"]["bidding"] == options.bidding
+
+
+def test_the_options_come_as_the_games_flags_too() -> None:
+    keeper = Keeper.of(["A", "B", "C", "D"], 0, parse_options(["plus_minus_one"]))
+    assert keeper.config.options.plus_minus_one and keeper.document()["options"]["plus_minus_one"]
+    with pytest.raises(WizardError) as info:
+        Keeper.of(["A", "B", "C", "D"], 0, parse_options(["secret_bids", "canadian"]))
+    assert info.value.reason.code == "option_needs_open_bids"
+
+
+def test_a_whole_game_ends_with_the_winners_and_refuses_more_entries() -> None:
+    keeper = Keeper.of(["A", "B", "C", "D", "E", "F"], 5)
+    for r in range(1, 11):
+        enter(keeper, ([0] * 6, [r] + [0] * 5))  # seat 0 takes every trick, everyone bid 0
+    assert keeper.is_over and keeper.step == "over" and keeper.bidder is None
+    assert keeper.totals == [-550, 200, 200, 200, 200, 200]
+    view = keeper.view()
+    assert view["winners"] == [1, 2, 3, 4, 5] and view["round"] is None and view["order"] == []
+    assert refused(lambda: keeper.bid(0)) == Reason("keeper_game_over", rule="R18")
+    assert refused(lambda: keeper.tricks([0] * 6)).code == "keeper_game_over"
+
+
+def test_players_are_people_and_the_first_dealer_a_seat() -> None:
+    bots = GameConfig((Player("A"), Player("B", "easy"), Player("C")))
+    assert refused(lambda: Keeper(bots, 0)) == Reason("keeper_bot", {"name": "B"})
+    assert refused(lambda: Keeper.of(["A", "B", "C"], 3)) == Reason("first_dealer_invalid",
+                                                                    {"value": 3, "max": 2}, "R6")
+    assert refused(lambda: Keeper.of(["A", "B", "C"], True)).code == "first_dealer_invalid"
+    assert refused(lambda: Keeper(GameConfig.of(["A", "B", "C"]), 0, "not an id")) == \
+        Reason("keeper_damaged", {"field": "id"})
+    with pytest.raises(WizardError) as info:
+        Keeper.of(["A", "B"])
+    assert info.value.reason.code == "player_count"
+
+
+# --- bids: the game's own rules and codes -----------------------------------------------------
+
+def test_r10_a_bid_out_of_range_is_refused_as_in_the_game() -> None:
+    keeper = three()
+    enter(keeper, ([0, 0, 0], [1, 0, 0]))  # round 2: two cards
+    for value in (3, -1, True, 1.0, "1", None):
+        assert refused(lambda: keeper.bid(value)).code == "bid_out_of_range"  # noqa: B023
+    assert keeper.why_not_bid(3) == Reason("bid_out_of_range", {"bid": 3, "max": 2}, "R10")
+    assert keeper.why_not_bid(True) == Reason("bid_out_of_range", {"bid": "true", "max": 2}, "R10")
+    assert keeper.entries == [["bid", 0], ["bid", 0], ["bid", 0], ["tricks", [1, 0, 0]]]
+
+
+def round_2_dealt_by_the_sole_leader(**options: Any) -> Keeper:
+    """A deals round 1 (B, C, A bid 1, 1, 0; B takes the trick): B leads alone and deals round 2."""
+    keeper = enter(Keeper.of(["A", "B", "C"], 0, Options(**options)), ([1, 1, 0], [0, 1, 0]))
+    assert keeper.totals == [20, 30, -10] and keeper.dealer(2) == 1 and keeper.order(2) == [2, 0, 1]
+    return keeper
+
+
+def test_r11_canadian_rule_refuses_the_sole_leader_dealers_bid_with_the_games_reason() -> None:
+    keeper = round_2_dealt_by_the_sole_leader(canadian=True)
+    keeper.bid(1)
+    keeper.bid(0)  # C bids 1, A bids 0: B may not bid 1 (the bids would add up to 2)
+    expected = Reason("canadian_rule", {"bid": 1, "tricks": 2}, "R11")
+    assert keeper.bidder == 1 and keeper.forbidden_bid() == (1, expected)
+    assert refused(lambda: keeper.bid(1)) == expected
+    assert str(expected) == ("Cannot bid 1: the dealer, alone in the lead, may not make the bids add up "
+                             "to 2 tricks (Canadian rule, R11)")
+    keeper.bid(2)
+    assert keeper.step == "tricks"
+
+
+def test_r11_canadian_rule_always_allows_zero_and_a_shared_lead() -> None:
+    keeper = round_2_dealt_by_the_sole_leader(canadian=True)
+    keeper.bid(2)
+    keeper.bid(0)
+    assert keeper.forbidden_bid() is None  # the bid that adds up is 0: always allowed
+    keeper.bid(0)
+    shared = enter(Keeper.of(["A", "B", "C"], 0, Options(canadian=True)), ([0, 1, 0], [0, 0, 1]))
+    assert shared.totals == [20, 20, 30]  # round 2's dealer, B, is not the leader
+    shared.bid(1)
+    shared.bid(0)
+    assert shared.forbidden_bid() is None
+
+
+def test_r11_plus_minus_one_refuses_the_bid_that_adds_up_even_zero() -> None:
+    keeper = round_2_dealt_by_the_sole_leader(plus_minus_one=True)
+    keeper.bid(2)
+    keeper.bid(0)
+    expected = Reason("plus_minus_one", {"bid": 0, "tricks": 2}, "R11")
+    assert keeper.forbidden_bid() == (0, expected)
+    assert refused(lambda: keeper.bid(0)) == expected
+    over = round_2_dealt_by_the_sole_leader(plus_minus_one=True)
+    over.bid(2)
+    over.bid(1)  # the others already bid 3 of 2 tricks: nothing is forbidden
+    assert over.forbidden_bid() is None
+
+
+@given(st.sampled_from([3, 4, 5, 6]), st.sampled_from(["canadian", "plus_minus_one", ""]),
+       st.integers(0, 10**6))
+@PAD
+def test_r11_the_keeper_refuses_exactly_what_the_game_refuses(players: int, option: str, seed: int) -> None:
+    """A random game played through State, mirrored on a pad: every bid the game allows or
+    refuses, the pad allows or refuses with the same reason, and the totals agree."""
+    options: dict[str, Any] = {option: True} if option else {}
+    state = State(GameConfig.of(players, seed=seed, **options))
+    keeper = Keeper.of([p.name for p in state.config.players], state.first_dealer, Options(**options))
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        if state.phase.value == "bidding":
+            assert keeper.bidder == seat and keeper.round == state.round
+            for n in range(state.hand_size + 1):
+                assert keeper.why_not_bid(n) == state.why_illegal(seat, bid(n))
+            assert keeper.forbidden_bid() == state.forbidden_bid(seat)
+        action = rng.choice(state.legal_actions(seat))
+        rounds = len(state.pad)
+        state.apply(seat, action)
+        if action.kind == "bid":
+            keeper.bid(action.bid)
+        if len(state.pad) > rounds:
+            keeper.tricks([row.taken for row in state.pad[-1]])
+            assert keeper.totals == state.totals
+    assert keeper.is_over and keeper.pad() == state.pad
+
+
+# --- tricks ---------------------------------------------------------------------------------
+
+def test_r22_the_tricks_must_add_up_to_the_cards_dealt() -> None:
+    keeper = three()
+    enter(keeper, ([0, 0, 0], [0, 0, 1]))
+    for b in (1, 1, 1):
+        keeper.bid(b)
+    assert refused(lambda: keeper.tricks([1, 0, 0])) == Reason("tricks_do_not_add_up", {"taken": 1, "cards": 2}, "R22")
+    assert refused(lambda: keeper.tricks([3, 0, 0])) == Reason("tricks_out_of_range", {"value": 3, "max": 2}, "R22")
+    assert refused(lambda: keeper.tricks([-1, 2, 1])).code == "tricks_out_of_range"
+    assert refused(lambda: keeper.tricks([True, 1, 0])).code == "tricks_out_of_range"
+    assert refused(lambda: keeper.tricks([1, 1])) == Reason("keeper_count", {"players": 3, "count": 2})
+    assert refused(lambda: keeper.tricks("1 1 0")) == Reason("keeper_count", {"players": 3, "count": "1 1 0"})
+    assert keeper.step == "tricks" and len(keeper.pad()) == 1
+    keeper.tricks((1, 1, 0))  # a tuple will do from Python; the entry is JSON all the same
+    assert keeper.totals == [50, 50, -20] and keeper.entries[-1] == ["tricks", [1, 1, 0]]
+
+
+def test_entries_come_in_order_bids_then_tricks() -> None:
+    keeper = three()
+    keeper.bid(0)
+    assert refused(lambda: keeper.tricks([0, 0, 1])) == Reason("keeper_bid_due", {"name": "Thomas", "seat": 1}, "R10")
+    keeper.bid(0)
+    keeper.bid(0)
+    assert refused(lambda: keeper.bid(0)) == Reason("keeper_tricks_due", rule="R10")
+    assert refused(lambda: keeper.apply(["pass"])).code == "keeper_not_an_entry"
+    assert refused(lambda: keeper.apply("bid 0")).code == "keeper_not_an_entry"
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+def test_an_edit_of_an_earlier_round_recomputes_every_total_after_it() -> None:
+    keeper = enter(three(), ([0, 1, 1], [0, 0, 1]), ([0, 0, 2], [1, 0, 1]), ([1, 0, 2], [1, 2, 0]))
+    keeper.bid(0)
+    keeper.edit(1, [0, 0, 1], [0, 0, 1])  # Thomas had bid 0, not 1: +30 for him from then on
+    assert keeper.totals == [0, 80, 10]
+    assert [[row.total for row in rows] for rows in keeper.pad()] == [[20, 20, 30], [10, 40, 20], [0, 80, 10]]
+    assert keeper.bids == [0, None, None] and keeper.bidder == 1  # the round in progress stays
+
+
+def test_an_edit_is_checked_like_an_entry() -> None:
+    keeper = Keeper.of(["A", "B", "C"], 0, Options(plus_minus_one=True))
+    enter(keeper, ([0, 0, 0], [0, 1, 0]), ([0, 0, 1], [0, 1, 1]))
+    # Round 2 is dealt by B (seat 1): C, A bid 0 and 1, so B may not bid 1.
+    assert keeper.why_not_edit(2, [1, 1, 0], [0, 1, 1]) == Reason("plus_minus_one", {"bid": 1, "tricks": 2}, "R11")
+    assert refused(lambda: keeper.edit(2, [1, 0, 0], [1, 1, 1])).code == "tricks_do_not_add_up"
+    out_of_range = Reason("bid_out_of_range", {"bid": 3, "max": 2}, "R10")
+    assert refused(lambda: keeper.edit(2, [3, 0, 0], [1, 1, 0])) == out_of_range
+    assert refused(lambda: keeper.edit(2, [0, 0], [1, 1, 0])).code == "keeper_count"
+    assert refused(lambda: keeper.edit(3, [0, 0, 0], [1, 1, 1])) == Reason("keeper_no_such_round", {"round": 3})
+    assert refused(lambda: keeper.edit(0, [0, 0, 0], [0, 0, 1])).code == "keeper_no_such_round"
+    assert refused(lambda: keeper.edit("1", [0, 0, 0], [0, 0, 1])).code == "keeper_no_such_round"
+    assert len(keeper.entries) == 8 and keeper.totals == [40, 20, 10]
+
+
+def test_an_edit_stands_even_if_a_later_round_would_now_be_refused() -> None:
+    """Later rounds were bid at the table on the pad as it stood: a correction never blocks them."""
+    keeper = Keeper.of(["A", "B", "C"], 2, Options(canadian=True))
+    enter(keeper, ([0, 0, 0], [0, 0, 1]))  # round 1, dealt by C: A 20, B 20, C -10
+    enter(keeper, ([0, 1, 1], [1, 0, 1]))  # round 2, dealt by A (not alone in the lead): bids add up to 2
+    assert keeper.totals == [50, 40, 20]
+    keeper.edit(1, [0, 1, 0], [0, 0, 1])  # B had bid 1: A led alone before round 2
+    assert keeper.totals == [50, 10, 20]
+    assert keeper.why_not_edit(2, [1, 0, 1], [1, 0, 1]) == Reason("canadian_rule", {"bid": 1, "tricks": 2}, "R11")
+    again = load_document(keeper.document())
+    assert again.totals == keeper.totals and again.entries == keeper.entries
+
+
+def test_undo_takes_back_the_last_entry_an_edit_included() -> None:
+    keeper = enter(three(), ([0, 1, 1], [0, 0, 1]))
+    assert refused(lambda: Keeper.of(["A", "B", "C"]).undo()) == Reason("keeper_nothing_to_undo")
+    keeper.edit(1, [1, 1, 1], [0, 0, 1])
+    assert keeper.undo() == ["edit", 1, [1, 1, 1], [0, 0, 1]]
+    assert keeper.totals == [20, -10, 30]
+    assert keeper.undo() == ["tricks", [0, 0, 1]]
+    assert keeper.step == "tricks" and keeper.totals == [0, 0, 0] and keeper.bids == [0, 1, 1]
+    assert keeper.undo() == ["bid", 1]
+    assert keeper.bidder == 2 and keeper.bids == [0, 1, None]
+    pad_id = keeper.id
+    keeper.undo()
+    keeper.undo()
+    assert keeper.entries == [] and not keeper.view()["can_undo"] and keeper.id == pad_id
+
+
+def test_the_pad_holds_a_bounded_number_of_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(keeper_module, "MAX_ENTRIES", 5)
+    keeper = enter(three(), ([0, 0, 0], [0, 0, 1]))
+    keeper.edit(1, [0, 0, 0], [1, 0, 0])
+    assert refused(lambda: keeper.bid(0)) == Reason("keeper_full", {"max": 5})
+    assert refused(lambda: keeper.edit(1, [0, 0, 0], [0, 1, 0])).code == "keeper_full"
+    keeper.undo()
+    keeper.bid(0)
+
+
+# --- the view and the document ---------------------------------------------------------------
+
+def test_the_view_is_plain_json_of_its_type() -> None:
+    from tests.test_reasons import conforms
+
+    keeper = Keeper.of(["A", "B", "C"], 1, Options(plus_minus_one=True))
+    views = [keeper.view()]
+    enter(keeper, ([0, 0, 0], [0, 1, 0]))
+    keeper.bid(1)
+    keeper.bid(0)
+    views.append(keeper.view())
+    assert views[-1]["forbidden"] == {"bid": 1, "reason": {"code": "plus_minus_one",
+                                                             "params": {"bid": 1, "tricks": 2}, "rule": "R11"}}
+    assert views[-1]["order"] == [0, 1, 2] and views[-1]["bids"] == [1, 0, None] and views[-1]["bidder"] == 2
+    assert views[-1]["pad"] == [{"round": 1, "dealer": 1, "cards": 1, "rows": [
+        {"bid": 0, "taken": 0, "points": 20, "total": 20}, {"bid": 0, "taken": 1, "points": -10, "total": -10},
+        {"bid": 0, "taken": 0, "points": 20, "total": 20}]}]
+    for view in views:
+        conforms(view, KeeperView)
+        assert json.loads(json.dumps(view)) == view
+
+
+entries = st.lists(st.one_of(st.tuples(st.just("bid"), st.integers(-1, 4)),
+                             st.tuples(st.just("tricks"), st.lists(st.integers(0, 3), min_size=3, max_size=3)),
+                             st.tuples(st.just("edit"), st.integers(1, 3), st.lists(st.integers(0, 2), min_size=3,
+                                                                                     max_size=3),
+                                       st.lists(st.integers(0, 2), min_size=3, max_size=3)),
+                             st.just(("undo",))), max_size=40)
+
+
+@given(entries, st.sampled_from([Options(), Options(canadian=True), Options(plus_minus_one=True)]))
+@PAD
+def test_the_document_restores_exactly_what_was_entered(tries: list[tuple[Any, ...]], options: Options) -> None:
+    keeper = Keeper.of(["A", "B", "C"], 1, options)
+    for attempt in tries:
+        try:
+            if attempt[0] == "undo":
+                keeper.undo()
+            else:
+                keeper.apply(list(attempt))
+        except KeeperError:
+            pass
+        again = loads(keeper.dumps())
+        assert again.view() == keeper.view() and again.entries == keeper.entries
+
+
+def test_a_loaded_document_goes_on_as_the_original() -> None:
+    original = enter(three(), ([0, 1, 1], [0, 0, 1]))
+    again = loads(original.dumps())
+    for keeper in (original, again):
+        keeper.bid(1)
+    assert again.view() == original.view() and again.id == original.id
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("{", "keeper_not_json"),
+    (None, "keeper_not_json"),
+    ("[]", "keeper_not_pad"),
+    ('{"format": "wizard-game", "version": 1}', "keeper_not_pad"),
+    (document(version=2), "keeper_version"),
+    (document(version=True), "keeper_version"),
+    (document(version=1.0), "keeper_version"),
+    (document(comment="hi"), "keeper_unknown_fields"),
+    (document(id="no spaces allowed"), "keeper_damaged"),
+    (document(id=7), "keeper_damaged"),
+    (document(players=[{"name": "A"}, "B", "C"]), "keeper_damaged"),
+    (document(players="ABC"), "keeper_damaged"),
+    (document(entries={}), "keeper_damaged"),
+    (document(players=["A", "B"]), "keeper_bad_config"),
+    (document(options={"canadian": True, "bidding": "secret"}), "keeper_bad_config"),
+    (document(options=[]), "keeper_bad_config"),
+    (document(first_dealer=3), "keeper_bad_config"),
+    (document(first_dealer="0"), "keeper_bad_config"),
+    (document(entries=[["bid", 0], ["tricks", [0, 0, 1]]]), "keeper_bad_entry"),
+    (document(entries=[["bid", 0], ["bid", 1], ["bid", 1], ["tricks", [0, 0, 0]]]), "keeper_bad_entry"),
+    (document(entries=[["bid", 0], 7]), "keeper_bad_entry"),
+    (" " * 1_000_001, "keeper_too_large"),
+    ("[" * 5000 + "]" * 5000, "keeper_too_deep"),
+])
+def test_a_damaged_document_is_refused_whole_with_the_reason(text: Any, code: str) -> None:
+    assert refused(lambda: loads(text)).code == code
+
+
+def test_a_document_missing_a_field_says_which() -> None:
+    data = json.loads(document())
+    del data["first_dealer"]
+    assert refused(lambda: load_document(data)) == Reason("keeper_damaged", {"field": "first_dealer"})
+
+
+def test_a_damaged_entry_says_which_and_why() -> None:
+    reason = refused(lambda: loads(document(entries=[["bid", 0], ["bid", 1], ["bid", 1], ["tricks", [0, 0, 0]]])))
+    assert reason == Reason("keeper_bad_entry", {"index": 4},
+                            cause=Reason("tricks_do_not_add_up", {"taken": 0, "cards": 1}, "R22"))
+    assert str(reason) == ("The saved score pad cannot be restored: entry 4: "
+                           "The tricks taken add up to 0, but 1 were dealt to each player (R22)")
+    bot = refused(lambda: loads(document(players=[{"name": "A", "bot": "easy"}, "B", "C"])))
+    assert bot.code == "keeper_damaged"
+
+
+@st.composite
+def damaged_documents(draw: st.DrawFn) -> str:
+    """A valid document of a few rounds with one value somewhere replaced by another JSON value."""
+    keeper = enter(three(canadian=True), ([0, 1, 1], [0, 0, 1]), ([0, 0, 1], [1, 0, 1]))
+    keeper.edit(1, [0, 0, 1], [0, 0, 1])
+    keeper.bid(2)
+    data: Any = keeper.document()
+    paths: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
+        for key in keys:
+            paths.append((node, key))
+            walk(node[key])
+
+    walk(data)
+    parent, key = draw(st.sampled_from(paths))
+    parent[key] = draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.integers(), st.floats(),
+                                 st.text(max_size=5), st.lists(st.integers(0, 3), max_size=4), st.just({})))
+    return json.dumps(data)
+
+
+@given(damaged_documents())
+@PAD
+def test_any_damage_is_restored_whole_or_refused_with_a_reason(text: str) -> None:
+    try:
+        keeper = loads(text)
+    except KeeperError as error:
+        assert error.reason.code.startswith("keeper_")
+        json.dumps(error.reason.to_json(), allow_nan=False)
+    else:
+        assert loads(keeper.dumps()).view() == keeper.view()
+
+
+# How to reach each code of keeper.py; tests/test_reasons.py checks the whole catalogue with it.
+REACH: dict[str, Callable[[], str]] = {
+    "keeper_bot": lambda: refused(lambda: Keeper(GameConfig((Player("A", "easy"), Player("B"), Player("C"))), 0)).code,
+    "first_dealer_invalid": lambda: refused(lambda: Keeper.of(["A", "B", "C"], 5)).code,
+    "keeper_game_over": lambda: refused(lambda: enter(three(), *[([0, 0, 0], [r, 0, 0]) for r in range(1, 22)])).code,
+    "keeper_full": lambda: _full(),
+    "keeper_tricks_due": lambda: refused(lambda: enter(three(), ([0, 0, 0, 0], [0, 0, 1]))).code,
+    "keeper_bid_due": lambda: refused(lambda: three().tricks([0, 0, 1])).code,
+    "keeper_count": lambda: refused(lambda: enter(three(), ([0, 0, 0], [0, 1]))).code,
+    "tricks_out_of_range": lambda: refused(lambda: enter(three(), ([0, 0, 0], [2, -1, 0]))).code,
+    "tricks_do_not_add_up": lambda: refused(lambda: enter(three(), ([0, 0, 0], [0, 0, 0]))).code,
+    "keeper_no_such_round": lambda: refused(lambda: three().edit(1, [0, 0, 0], [0, 0, 1])).code,
+    "keeper_nothing_to_undo": lambda: refused(lambda: three().undo()).code,
+    "keeper_not_an_entry": lambda: refused(lambda: three().apply(["fold"])).code,
+    "keeper_not_json": lambda: refused(lambda: loads("{")).code,
+    "keeper_not_pad": lambda: refused(lambda: loads("{}")).code,
+    "keeper_version": lambda: refused(lambda: loads(document(version=0))).code,
+    "keeper_too_large": lambda: refused(lambda: loads(" " * 1_000_001)).code,
+    "keeper_too_deep": lambda: refused(lambda: loads("[" * 5000 + "]" * 5000)).code,
+    "keeper_unknown_fields": lambda: refused(lambda: loads(document(extra=1))).code,
+    "keeper_damaged": lambda: refused(lambda: loads(document(entries=None))).code,
+    "keeper_bad_config": lambda: refused(lambda: loads(document(players=["A"]))).code,
+    "keeper_bad_entry": lambda: refused(lambda: loads(document(entries=[["bid", 9]]))).code,
+}
+
+
+def _full() -> str:
+    keeper = enter(three(), ([0, 0, 0], [0, 0, 1]))
+
+    def correct_until_full() -> None:
+        for _ in range(keeper_module.MAX_ENTRIES):
+            keeper.edit(1, [0, 0, 0], [0, 0, 1])
+
+    return refused(correct_until_full).code

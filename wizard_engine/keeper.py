@@ -1,0 +1,448 @@
+"""A score keeper for a game played with a real deck: the paper score pad, with the game's rules.
+
+The people at the table deal, bid and play with their own cards; the keeper asks, round by
+round, for the bids (in bidding order, from the dealer's left to the dealer, R10) and then
+the tricks each player took, and keeps the pad (R19): points through
+:func:`~wizard_engine.scoring.round_points`, totals, whose turn it is to deal, the round and
+the cards to deal.  It refuses what the game refuses, under the same reason codes, asking
+the same homes of the rules: the forbidden bid of the Canadian rule or plus/minus one
+(:func:`~wizard_engine.state.forbidden_last_bid`), a bid out of 0..cards
+(:func:`~wizard_engine.state.why_bid_illegal`); and tricks that do not add up to the cards
+dealt (R22, ``tricks_do_not_add_up``).
+
+**The options at a real table.**  Every option of the game is kept, as a
+:class:`~wizard_engine.config.Options`: the Canadian rule and plus/minus one are checked on
+the dealer's bid; hidden and secret bids are bid at the table (fists, paper) and entered
+once shown, in any case in bidding order; Foresight (R20, cards held to the forehead) is
+played by the table and changes nothing on the pad; Unicoloured (R21) only needs each
+player's colour sorted out of the deck, so the keeper plays it with its own 12 rounds of
+r + 3 cards.  Players are people: a configuration with a bot level is refused.
+
+**The pad is a log.**  A :class:`Keeper` is its players, options, first dealer (R6) and a
+list of entries, each checked when made: ``["bid", n]``, ``["tricks", [t, ...]]`` (one count
+per seat) and ``["edit", round, [bids], [tricks]]`` (a finished round corrected, both in
+seat order).  An edit is checked as that round's entries would be, against the totals
+before it; later rounds stand as entered (they were bid at the table on the pad as it then
+stood, and a correction must never leave a pad that cannot be fixed).  :meth:`Keeper.undo`
+takes back the last entry, an edit included.  :meth:`Keeper.document` is the versioned JSON
+form (replayed entry by entry by :func:`load_document`, so a pad restores exactly or is
+refused whole with a :class:`KeeperError` saying why).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any, TypedDict
+
+from .config import GameConfig, Options
+from .errors import KeeperError, WizardError
+from .limits import MAX_CHARS, MAX_DEPTH, too_deep, too_long
+from .reasons import Reason, ReasonJSON, shown
+from .rules import STANDARD, UNICOLOURED, Seat, Standard
+from .save import GAME_ID, new_tag
+from .scoring import ScoreRow, score_round
+from .state import forbidden_last_bid, why_bid_illegal
+from .view import OptionsView, ScoreRowView
+
+KEEPER_FORMAT = "wizard-keeper"
+KEEPER_VERSION = 1
+FIELDS = ("format", "version", "id", "players", "options", "first_dealer", "entries")
+"""The fields of a keeper document, every one required."""
+MAX_ENTRIES = 2_000
+"""The most entries of a pad: a 3-player game needs 80, the rest leaves room for corrections
+(and bounds the work of loading a document)."""
+
+Entry = list[Any]
+"""An entry as JSON: ``["bid", n]``, ``["tricks", [t, ...]]`` or ``["edit", round, [bids], [tricks]]``."""
+
+
+class ForbiddenBidView(TypedDict):
+    """The one bid an option forbids the bidder now, and why."""
+
+    bid: int
+    reason: ReasonJSON
+
+
+class PadRoundView(TypedDict):
+    """A finished round of the pad: its dealer, the cards dealt, each seat's line (R19)."""
+
+    round: int
+    dealer: Seat
+    cards: int
+    rows: list[ScoreRowView]
+
+
+class KeeperView(TypedDict):
+    """Everything the page shows of a pad, as plain JSON.
+
+    ``round``, ``dealer``, ``cards`` and ``order`` are the round being entered (None, and
+    an empty order, once the game is over); ``bids`` are its bids so far in seat order
+    (None: not yet bid); ``bidder`` is the seat to bid next (None when the tricks are due);
+    ``winners`` are the seats with the highest total once the game is over (R18).
+    """
+
+    id: str
+    players: list[str]
+    options: OptionsView
+    first_dealer: Seat
+    rounds: int
+    round: int | None
+    dealer: Seat | None
+    cards: int | None
+    order: list[Seat]
+    step: str
+    bids: list[int | None]
+    bidder: Seat | None
+    forbidden: ForbiddenBidView | None
+    pad: list[PadRoundView]
+    totals: list[int]
+    winners: list[Seat]
+    can_undo: bool
+
+
+class KeeperDocument(TypedDict):
+    """A pad as a versioned JSON document (:meth:`Keeper.document`)."""
+
+    format: str
+    version: int
+    id: str
+    players: list[str]
+    options: OptionsView
+    first_dealer: Seat
+    entries: list[Entry]
+
+
+class Keeper:
+    """The score pad of one game at a real table (mutable): entries in, pad and totals out."""
+
+    def __init__(self, config: GameConfig, first_dealer: Seat, pad_id: str | None = None) -> None:
+        for player in config.players:
+            if player.bot is not None:
+                raise KeeperError(Reason("keeper_bot", {"name": player.name}))
+        if pad_id is not None and not (isinstance(pad_id, str) and GAME_ID.fullmatch(pad_id)):
+            raise KeeperError(Reason("keeper_damaged", {"field": "id"}))
+        players = len(config.players)
+        if type(first_dealer) is not int or not 0 <= first_dealer < players:
+            raise KeeperError(Reason("first_dealer_invalid", {"value": shown(first_dealer), "max": players - 1}, "R6"))
+        self.config = config
+        self.id = pad_id if pad_id is not None else new_tag().id
+        self.first_dealer = first_dealer
+        self.players = players
+        self.rules: Standard = UNICOLOURED if config.options.unicoloured else STANDARD
+        self.rounds = self.rules.rounds(players)
+        self.entries: list[Entry] = []
+        self.played: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # each finished round's bids, tricks
+        self.bids: list[int | None] = [None] * players
+
+    @classmethod
+    def of(cls, names: list[str], first_dealer: Seat = 0, options: Options | None = None) -> Keeper:
+        """Shorthand: ``Keeper.of(["Ann", "Bob", "Cy"], 2, Options(canadian=True))``."""
+        return cls(GameConfig.of(names, **asdict(options or Options())), first_dealer)
+
+    # --- where the pad stands -----------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round's tricks are entered (R18)."""
+        return len(self.played) == self.rounds
+
+    @property
+    def round(self) -> int:
+        """The round being entered (1-based); past the last once the game is over."""
+        return len(self.played) + 1
+
+    @property
+    def step(self) -> str:
+        """What the pad waits for: ``"bid"``, ``"tricks"`` (the round's tricks) or ``"over"``."""
+        if self.is_over:
+            return "over"
+        return "tricks" if None not in self.bids else "bid"
+
+    def dealer(self, round_: int) -> Seat:
+        """R6: the dealer of ``round_``; the deal passes one seat clockwise each round."""
+        return (self.first_dealer + round_ - 1) % self.players
+
+    def order(self, round_: int) -> list[Seat]:
+        """R10: the bidding order of ``round_``, from the dealer's left to the dealer."""
+        dealer = self.dealer(round_)
+        return [(dealer + 1 + i) % self.players for i in range(self.players)]
+
+    def cards(self, round_: int) -> int:
+        """R5/R21: the cards each player is dealt in ``round_``."""
+        return self.rules.hand_size(round_)
+
+    @property
+    def bidder(self) -> Seat | None:
+        """The seat to bid next, or None (the tricks are due, or the game is over)."""
+        if self.step != "bid":
+            return None
+        return next(seat for seat in self.order(self.round) if self.bids[seat] is None)
+
+    def totals_before(self, round_: int) -> list[int]:
+        """Each seat's total before ``round_`` (after every round when past the last)."""
+        totals = [0] * self.players
+        for bids, taken in self.played[:round_ - 1]:
+            totals = [row.total for row in score_round(list(bids), list(taken), totals)]
+        return totals
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's total over the finished rounds."""
+        return self.totals_before(self.round)
+
+    def pad(self) -> list[tuple[ScoreRow, ...]]:
+        """Each finished round's lines (R19), seat by seat."""
+        rows: list[tuple[ScoreRow, ...]] = []
+        totals = [0] * self.players
+        for bids, taken in self.played:
+            rows.append(score_round(list(bids), list(taken), totals))
+            totals = [row.total for row in rows[-1]]
+        return rows
+
+    def winners(self) -> list[Seat]:
+        """R18: the seats with the highest total (several share a win)."""
+        totals = self.totals
+        return [seat for seat, total in enumerate(totals) if total == max(totals)]
+
+    def forbidden_bid(self) -> tuple[int, Reason] | None:
+        """The bid an option forbids the bidder now, and why (R11); None if none is."""
+        if self.bidder is None or self.bidder != self.dealer(self.round):
+            return None
+        others = sum(b for b in self.bids if b is not None)
+        return forbidden_last_bid(self.config.options, self.cards(self.round), others,
+                                  self.totals, self.bidder)
+
+    # --- entries ------------------------------------------------------------------------
+
+    def why_not_bid(self, n: Any) -> Reason | None:
+        """Why the next bid may not be ``n``; None if it may."""
+        reason = self._why_no_entry("bid")
+        if reason is None:
+            cards = self.cards(self.round)
+            reason = _bid_reason(n, cards, self.forbidden_bid())
+        return reason
+
+    def bid(self, n: Any) -> None:
+        """Enter the next bid in bidding order; KeeperError (the game's own reason) if refused."""
+        self._refuse(self.why_not_bid(n))
+        self._add(["bid", n])
+
+    def why_not_tricks(self, taken: Any) -> Reason | None:
+        """Why the round's tricks may not be ``taken`` (one count per seat); None if they may."""
+        return self._why_no_entry("tricks") or self._tricks_reason(taken, self.cards(self.round))
+
+    def tricks(self, taken: Any) -> None:
+        """Enter the tricks each seat took this round (seat order); the round is scored."""
+        self._refuse(self.why_not_tricks(taken))
+        self._add(["tricks", list(taken)])
+
+    def why_not_edit(self, round_: Any, bids: Any, taken: Any) -> Reason | None:
+        """Why finished round ``round_`` may not be corrected to ``bids``/``taken``; None if it may."""
+        if type(round_) is not int or not 1 <= round_ <= len(self.played):
+            return Reason("keeper_no_such_round", {"round": shown(round_)})
+        if len(self.entries) >= MAX_ENTRIES:
+            return Reason("keeper_full", {"max": MAX_ENTRIES})
+        return self._bids_reason(round_, bids) or self._tricks_reason(taken, self.cards(round_))
+
+    def edit(self, round_: Any, bids: Any, taken: Any) -> None:
+        """Correct finished round ``round_``'s bids and tricks (seat order); totals follow."""
+        self._refuse(self.why_not_edit(round_, bids, taken))
+        self._add(["edit", round_, list(bids), list(taken)])
+
+    def undo(self) -> Entry:
+        """Take back the last entry (a bid, a round's tricks or an edit) and return it."""
+        if not self.entries:
+            raise KeeperError(Reason("keeper_nothing_to_undo"))
+        earlier = Keeper(self.config, self.first_dealer, self.id)
+        for entry in self.entries[:-1]:
+            earlier._add(entry)
+        last = self.entries[-1]
+        self.__dict__.update(earlier.__dict__)
+        return last
+
+    def apply(self, entry: Any) -> None:
+        """Make an entry given as JSON (``["bid", 2]``...), checked as the methods check it."""
+        if isinstance(entry, list) and len(entry) == 2 and entry[0] == "bid":
+            self.bid(entry[1])
+        elif isinstance(entry, list) and len(entry) == 2 and entry[0] == "tricks":
+            self.tricks(entry[1])
+        elif isinstance(entry, list) and len(entry) == 4 and entry[0] == "edit":
+            self.edit(*entry[1:])
+        else:
+            raise KeeperError(Reason("keeper_not_an_entry", {"value": shown(entry)}))
+
+    def _why_no_entry(self, kind: str) -> Reason | None:
+        """Why no ``kind`` ("bid" or "tricks") may be entered now, whatever its value."""
+        if self.is_over:
+            return Reason("keeper_game_over", rule="R18")
+        if len(self.entries) >= MAX_ENTRIES:
+            return Reason("keeper_full", {"max": MAX_ENTRIES})
+        if kind == "bid" and self.step == "tricks":
+            return Reason("keeper_tricks_due", rule="R10")
+        if kind == "tricks" and self.bidder is not None:
+            return Reason("keeper_bid_due", {"name": self.config.players[self.bidder].name,
+                                             "seat": self.bidder}, "R10")
+        return None
+
+    def _bids_reason(self, round_: int, bids: Any) -> Reason | None:
+        """Why a whole round's ``bids`` (seat order) break R10/R11, checked in bidding order."""
+        reason = self._count_reason(bids)
+        if reason is not None:
+            return reason
+        cards, order = self.cards(round_), self.order(round_)
+        for seat in order[:-1]:
+            reason = _bid_reason(bids[seat], cards, None)
+            if reason is not None:
+                return reason
+        dealer = order[-1]
+        others = sum(bids[seat] for seat in order[:-1])
+        forbidden = forbidden_last_bid(self.config.options, cards, others, self.totals_before(round_), dealer)
+        return _bid_reason(bids[dealer], cards, forbidden)
+
+    def _tricks_reason(self, taken: Any, cards: int) -> Reason | None:
+        """Why ``taken`` (one count per seat) is no round's tricks of ``cards`` cards (R22)."""
+        reason = self._count_reason(taken)
+        if reason is not None:
+            return reason
+        for count in taken:
+            if type(count) is not int or not 0 <= count <= cards:
+                return Reason("tricks_out_of_range", {"value": shown(count), "max": cards}, "R22")
+        if sum(taken) != cards:
+            return Reason("tricks_do_not_add_up", {"taken": sum(taken), "cards": cards}, "R22")
+        return None
+
+    def _count_reason(self, values: Any) -> Reason | None:
+        if not isinstance(values, (list, tuple)) or len(values) != self.players:
+            count = len(values) if isinstance(values, (list, tuple)) else shown(values)
+            return Reason("keeper_count", {"players": self.players, "count": count})
+        return None
+
+    def _refuse(self, reason: Reason | None) -> None:
+        if reason is not None:
+            raise KeeperError(reason)
+
+    def _add(self, entry: Entry) -> None:
+        """Record a checked entry and bring the pad up to date."""
+        kind = entry[0]
+        if kind == "bid":
+            self.bids[self.bidder] = entry[1]  # type: ignore[index]  # a bid is only checked with a bidder
+        elif kind == "tricks":
+            self.played.append((tuple(self.bids), tuple(entry[1])))  # type: ignore[arg-type]
+            self.bids = [None] * self.players
+        else:
+            _, round_, bids, taken = entry
+            self.played[round_ - 1] = (tuple(bids), tuple(taken))
+        self.entries.append(entry)
+
+    # --- out: the view and the document ---------------------------------------------------
+
+    def view(self) -> KeeperView:
+        """The pad as the page shows it (see :class:`KeeperView`)."""
+        over = self.is_over
+        forbidden = self.forbidden_bid()
+        return {
+            "id": self.id,
+            "players": [player.name for player in self.config.players],
+            "options": options_view(self.config.options),
+            "first_dealer": self.first_dealer,
+            "rounds": self.rounds,
+            "round": None if over else self.round,
+            "dealer": None if over else self.dealer(self.round),
+            "cards": None if over else self.cards(self.round),
+            "order": [] if over else self.order(self.round),
+            "step": self.step,
+            "bids": list(self.bids),
+            "bidder": self.bidder,
+            "forbidden": {"bid": forbidden[0], "reason": forbidden[1].to_json()} if forbidden else None,
+            "pad": [{"round": r, "dealer": self.dealer(r), "cards": self.cards(r),
+                     "rows": [_row(row) for row in rows]}
+                    for r, rows in enumerate(self.pad(), start=1)],
+            "totals": self.totals,
+            "winners": self.winners() if over else [],
+            "can_undo": bool(self.entries),
+        }
+
+    def document(self) -> KeeperDocument:
+        """The pad as a versioned JSON document (restored by :func:`load_document`)."""
+        return {
+            "format": KEEPER_FORMAT,
+            "version": KEEPER_VERSION,
+            "id": self.id,
+            "players": [player.name for player in self.config.players],
+            "options": options_view(self.config.options),
+            "first_dealer": self.first_dealer,
+            "entries": [list(entry) for entry in self.entries],
+        }
+
+    def dumps(self) -> str:
+        """The document as compact JSON text."""
+        return json.dumps(self.document(), separators=(",", ":"))
+
+
+def _bid_reason(n: Any, cards: int, forbidden: tuple[int, Reason] | None) -> Reason | None:
+    """The game's reason against a bid ``n``: only whole numbers, then R10/R11 as the game says."""
+    if type(n) is not int:
+        return Reason("bid_out_of_range", {"bid": shown(n), "max": cards}, "R10")
+    return why_bid_illegal(n, cards, forbidden)
+
+
+def options_view(options: Options) -> OptionsView:
+    """The options as plain JSON, every one named (as in a document and a view)."""
+    return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
+            "foresight": options.foresight, "unicoloured": options.unicoloured}
+
+
+def _row(row: ScoreRow) -> ScoreRowView:
+    return {"bid": row.bid, "taken": row.taken, "points": row.points, "total": row.total}
+
+
+# --- reading a document ---------------------------------------------------------------------
+
+def loads(text: Any) -> Keeper:
+    """The pad of :meth:`Keeper.dumps` text, or KeeperError saying why not (nothing half-loaded)."""
+    if not isinstance(text, str):
+        raise KeeperError(Reason("keeper_not_json"))
+    if too_long(text):
+        raise KeeperError(Reason("keeper_too_large", {"max": MAX_CHARS}))
+    if too_deep(text):
+        raise KeeperError(Reason("keeper_too_deep", {"max": MAX_DEPTH}))
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        raise KeeperError(Reason("keeper_not_json")) from None
+    return load_document(document)
+
+
+def load_document(document: Any) -> Keeper:
+    """The pad of a keeper document (a parsed dict), replayed entry by entry; or KeeperError."""
+    if not isinstance(document, dict) or document.get("format") != KEEPER_FORMAT:
+        raise KeeperError(Reason("keeper_not_pad"))
+    unknown = set(document) - set(FIELDS)
+    if unknown:
+        raise KeeperError(Reason("keeper_unknown_fields", {"fields": str(shown(", ".join(sorted(unknown))))}))
+    version = document.get("version")
+    if type(version) is not int or version != KEEPER_VERSION:  # not True, not 1.0
+        raise KeeperError(Reason("keeper_version", {"version": shown(version), "expected": KEEPER_VERSION}))
+    missing = [name for name in FIELDS if name not in document]
+    if missing:
+        raise KeeperError(Reason("keeper_damaged", {"field": missing[0]}))
+    pad_id, players, entries = document["id"], document["players"], document["entries"]
+    if not isinstance(pad_id, str) or not GAME_ID.fullmatch(pad_id):
+        raise KeeperError(Reason("keeper_damaged", {"field": "id"}))
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise KeeperError(Reason("keeper_damaged", {"field": "players"}))
+    if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+        raise KeeperError(Reason("keeper_damaged", {"field": "entries"}))
+    try:
+        config = GameConfig.from_dict({"players": players, "options": document["options"]})
+        keeper = Keeper(config, document["first_dealer"], pad_id)
+    except WizardError as error:
+        raise KeeperError(Reason("keeper_bad_config", cause=error.reason)) from None
+    for index, entry in enumerate(entries):
+        try:
+            keeper.apply(entry)
+        except KeeperError as error:
+            raise KeeperError(Reason("keeper_bad_entry", {"index": index + 1}, cause=error.reason)) from None
+    return keeper
+
