@@ -8,7 +8,7 @@
 import { $, el } from "./dom.js";
 import { drawPad } from "./pad.js";
 import { drawChances } from "./table.js";
-import { cardName, errorReason, suitName, t } from "./words.js";
+import { cardName, currentLanguage, errorReason, suitName, t } from "./words.js";
 import { turnKey } from "./coach.js";
 
 const TYPING = "input, select, textarea, [contenteditable]";
@@ -251,7 +251,8 @@ function verdictWord(verdict) {
 /** Expected points with one decimal and their sign ("+23.4", "−5.0"). */
 function points(value, sign = true) {
   value = Math.round(value * 10) / 10;
-  const text = Math.abs(value).toFixed(1);
+  const text = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(Math.abs(value)); // "23.4", in German "23,4"
   if (!sign) return text;
   return value < 0 ? t("hint.minus", { value: text }) : t("hint.plus", { value: text });
 }
