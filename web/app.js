@@ -3,11 +3,13 @@
 // the screen it draws on, the form, the input). It holds no state of the game
 // itself (the engine does) and draws nothing itself.
 import { announcement } from "./announce.js";
+import { CoachClient } from "./coach.js";
 import { Dialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { startCoach, startEngine } from "./engine.js";
 import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
+import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
 import { Practice } from "./practice.js";
@@ -27,10 +29,13 @@ const params = new URLSearchParams(location.search);
 const dialogs = new Dialogs();
 const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
+const coach = new CoachClient();
+let coachView = null; // the coach's hint, feedback and chances at the table (hint.js), made with the game
 const screen = {
   draw(view, display) {
     drawTable(view, display);
-    drawPad(view);
+    drawPad(view, coach.chanceLines(view));
+    coachView?.draw(view);
     review.sync(view);
     watching.draw(view);
   },
@@ -48,6 +53,8 @@ const screen = {
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
 watching = new WatchMode(game, startCoach);
+game.hooks = coach.hooks();
+coachView = new CoachView(coach, game, settings, remember);
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 
 // --- the engine's status -------------------------------------------------------

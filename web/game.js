@@ -33,6 +33,8 @@ export class Game {
   #request = null; // the person's request (or a new game) on its way to the engine: a promise, or null
   #roundTrick = false; // the round's last trick stays on the table until its summary is closed
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
+  /** The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view), round(view, save); each optional. */
+  hooks = {};
 
   /**
    * @param engine engine.js's Engine (call(method, params))
@@ -119,7 +121,7 @@ export class Game {
   /** The person's intent, in the engine's notation: "play 7H", "bid 2", "trump H". */
   async act(action) {
     if (this.#request || this.behind || !this.view?.legal.includes(action)) return; // a double or stale click
-    await this.#send("act", { action });
+    await this.#send("act", { action }, { acted: { choice: action, save: this.lastSave } });
   }
 
   async takeBack() {
@@ -153,10 +155,10 @@ export class Game {
   }
 
   /** The person's request: one at a time (a second click meanwhile is dropped). */
-  async #send(method, params) {
+  async #send(method, params, flags = {}) {
     this.ui.busy(true);
     const request = this.#call(method, params).then(
-      (result) => this.#accept(result, {}),
+      (result) => this.#accept(result, flags),
       (error) => this.ui.error(error, this.view),
     );
     this.#request = request.catch(() => {}); // the bots' loop waits for it, failed or not
@@ -229,7 +231,16 @@ export class Game {
     this.#draw();
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
+    this.#tellCoach(view, events);
     if (!this.behind) this.#runBots();
+  }
+
+  /** The coach's moments: the person's move (with the save before it), a round over or a game shown, the person's turn. */
+  #tellCoach(view, events) {
+    if (this.behind) return;
+    if (events.acted) this.hooks.acted?.(events.acted.choice, events.acted.save, view);
+    if (events.roundEnded || events.fresh || events.resumed) this.hooks.round?.(view, this.lastSave);
+    if (view.your_turn) this.hooks.turn?.(view, this.lastSave);
   }
 
   /** The dialogs a moment calls for; the draw and a round's summary hold the bots. */

@@ -27,8 +27,14 @@ function headerCell(text, scope, className = "", name = false) {
   return th;
 }
 
-/** The score pad: for every round and player the bid, tricks, points and total. */
-export function drawPad(view) {
+/**
+ * The score pad: for every round and player the bid, tricks, points and total; with the
+ * coach's `chances` (a line per finished round, a chance 0..1 per seat), each player's
+ * chance to win after that round too.
+ */
+export function drawPad(view, chances = null) {
+  const withChances = Boolean(chances) && chances.length === view.score_pad.length && chances.length > 0;
+  const keys = withChances ? [...SCORE_KEYS, "chance"] : SCORE_KEYS;
   const table = $("pad");
   table.replaceChildren();
   const head = table.createTHead();
@@ -38,20 +44,27 @@ export function drawPad(view) {
   top.append(corner);
   view.players.forEach((player, seat) => {
     const th = headerCell(player.name, "colgroup", "pad-player", true);
-    th.colSpan = SCORE_KEYS.length;
+    th.colSpan = keys.length;
     th.dataset.seat = String(seat);
     top.append(th);
   });
+  table.classList.toggle("with-chances", withChances);
   const sub = head.insertRow();
   for (let s = 0; s < view.players.length; s++) {
-    for (const key of SCORE_KEYS) sub.append(headerCell(t(`score.${key}`), "col", `pad-sub pad-sub-${key === "taken" ? "took" : key}`));
+    for (const key of keys) {
+      const words = key === "chance" ? t("chances.pad") : t(`score.${key}`);
+      sub.append(headerCell(words, "col", `pad-sub pad-sub-${key === "taken" ? "took" : key}`));
+    }
   }
   const body = table.createTBody();
   view.score_pad.forEach((rows, r) => {
     const tr = body.insertRow();
     tr.dataset.round = String(r + 1);
     tr.append(headerCell(String(r + 1), "row"));
-    rows.forEach((row, seat) => tr.append(...scoreCells(row, seat, "pad")));
+    rows.forEach((row, seat) => {
+      tr.append(...scoreCells(row, seat, "pad"));
+      if (withChances) tr.append(chanceCell(chances[r][seat], seat));
+    });
   });
   if (!view.over) {
     const tr = body.insertRow();
@@ -60,16 +73,25 @@ export function drawPad(view) {
     view.players.forEach((_, seat) => {
       tr.append(el("td", "pad-bid", bidText(view, seat)), el("td", "pad-taken", String(view.taken[seat])),
         el("td", "", t("pad.pending")), el("td", "", t("pad.pending")));
+      if (withChances) tr.append(el("td", "pad-chance", t("pad.pending")));
     });
   }
   const tr = table.createTFoot().insertRow();
   tr.append(headerCell(t("pad.total"), "row"));
   view.totals.forEach((total, seat) => {
     const td = el("td", "pad-grand-total", String(total));
-    td.colSpan = SCORE_KEYS.length;
+    td.colSpan = keys.length;
     td.dataset.seat = String(seat);
     tr.append(td);
   });
+}
+
+/** A player's chance to win after a round, in percent. */
+function chanceCell(chance, seat) {
+  const cell = el("td", "pad-chance", t("chances.percent", { percent: Math.round(chance * 100) }));
+  cell.dataset.seat = String(seat);
+  cell.dataset.chance = String(chance);
+  return cell;
 }
 
 /** The summary of round `round` (1-based): a row per player, the same cells as the pad's. */

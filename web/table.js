@@ -351,6 +351,28 @@ function hand(view) {
   else if (playing) note.textContent = t("hand.any");
 }
 
+/**
+ * Each player's chance to win (`line`: a chance 0..1 per seat, the coach's latest), as a bar
+ * and a percentage in the seat's area; null removes them.
+ */
+export function drawChances(view, line) {
+  for (const old of document.querySelectorAll("#table .chance")) old.remove();
+  if (!line) return;
+  line.forEach((chance, seat) => {
+    const box = seat === view.human ? $("me-info") : document.querySelector(`#seats .seat[data-seat="${seat}"]`);
+    if (!box) return;
+    const percent = Math.round(chance * 100);
+    const item = el("div", "chance");
+    item.dataset.seat = String(seat);
+    item.dataset.chance = String(chance);
+    const bar = el("span", "chance-bar");
+    bar.setAttribute("aria-hidden", "true");
+    bar.style.setProperty("--chance", `${percent}%`);
+    item.append(el("span", "chance-label", t("chances.seat", { percent })), bar);
+    box.append(item);
+  });
+}
+
 /** After a redraw, keep keyboard users where they can act. */
 function keepFocus(view) {
   if (document.querySelector("dialog[open]")) return;

@@ -1,0 +1,262 @@
+// The coach at the table: the Hint panel (the options of the person's decision,
+// best first, with expected points and the chance to make the bid; the
+// coach's pick marked), the same figures on the bid buttons, suits and cards
+// while it is open, the feedback line after each of the person's moves (a
+// setting, on by default), and the players' chances to win, beside each seat
+// and in the score pad. The figures come from coach.js; nothing here decides
+// a rule of Wizard, and every word comes from the catalogue.
+import { $, el } from "./dom.js";
+import { drawPad } from "./pad.js";
+import { drawChances } from "./table.js";
+import { cardName, currentLanguage, errorReason, suitName, t } from "./words.js";
+import { turnKey } from "./coach.js";
+
+const TYPING = "input, select, textarea, [contenteditable]";
+
+export class CoachView {
+  #coach;
+  #game;
+  #remember;
+  #open = false;
+  #opened = 0; // performance.now() when the panel was opened: how long the hint took
+
+  /**
+   * @param coach    coach.js's CoachClient
+   * @param game     game.js's Game (its view and theme)
+   * @param settings the player's settings ({feedback: false} when switched off)
+   * @param remember saves changed settings (app.js's, through store.js)
+   */
+  constructor(coach, game, settings, remember) {
+    this.#coach = coach;
+    this.#game = game;
+    this.#remember = remember;
+    this.#bind();
+    this.#setFeedback(settings.feedback !== false);
+  }
+
+  #bind() {
+    $("hint-button").addEventListener("click", () => (this.#open ? this.close() : this.open()));
+    $("hint-close").addEventListener("click", () => this.close({ focusButton: true }));
+    $("feedback-toggle").addEventListener("change", (event) => {
+      this.#setFeedback(event.target.checked);
+      this.#remember({ feedback: event.target.checked });
+    });
+    document.addEventListener("keydown", (event) => this.#key(event));
+    this.#coach.addEventListener("advice", (event) => {
+      if (this.#open && event.detail.key === this.#coach.turn?.key) this.#fill(event.detail);
+    });
+    this.#coach.addEventListener("turn", () => {
+      $("hint-button").disabled = !this.#yourTurn();
+    });
+    this.#coach.addEventListener("moved", () => this.#showFeedback(null));
+    this.#coach.addEventListener("rating", (event) => this.#showFeedback(event.detail));
+    this.#coach.addEventListener("chances", () => {
+      const view = this.#game.view;
+      if (!view) return;
+      this.#drawChances(view);
+      drawPad(view, this.#coach.chanceLines(view));
+    });
+  }
+
+  /** "h" toggles the hint on the person's turn; Escape closes it (a modal dialog's Escape is its own). */
+  #key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (document.querySelector("dialog[open]") || $("table").hidden) return;
+    if (event.key === "Escape" && this.#open) {
+      event.preventDefault();
+      this.close({ focusButton: $("hint-panel").contains(document.activeElement) });
+    } else if ((event.key === "h" || event.key === "H") && !event.target.closest?.(TYPING)) {
+      if (!this.#yourTurn()) return;
+      event.preventDefault();
+      if (this.#open) this.close();
+      else this.open();
+    }
+  }
+
+  #yourTurn() {
+    const view = this.#game.view;
+    return Boolean(view?.your_turn && !view.over && this.#coach.turn?.key === turnKey(view));
+  }
+
+  /** Open the hint: filled at once when the prefetched advice is in, else "thinking…" until it is. */
+  open() {
+    if (!this.#yourTurn()) return;
+    this.#open = true;
+    this.#opened = performance.now();
+    const panel = $("hint-panel");
+    panel.hidden = false;
+    panel.removeAttribute("data-hint-ms");
+    $("hint-button").setAttribute("aria-expanded", "true");
+    const entry = this.#coach.current();
+    if (entry.advice) this.#fill(entry);
+    else this.#thinking();
+    panel.focus({ preventScroll: true });
+    panel.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Close the hint (Escape, its close button, the Hint button, or the turn moved on). */
+  close({ focusButton = false } = {}) {
+    if (!this.#open) return;
+    this.#open = false;
+    $("hint-panel").hidden = true;
+    $("hint-button").setAttribute("aria-expanded", "false");
+    this.#figures(null);
+    if (focusButton) $("hint-button").focus();
+  }
+
+  /** After each drawing of the table: the button, the panel (closed when the turn is over), figures, chances. */
+  draw(view) {
+    const yours = this.#yourTurn();
+    $("hint-button").disabled = !yours;
+    if (this.#open && !yours) this.close();
+    const entry = this.#open ? this.#coach.current() : null;
+    if (entry?.advice) this.#fill(entry); // the table was drawn anew (its buttons, maybe the theme's names)
+    this.#drawChances(view);
+  }
+
+  #thinking() {
+    const panel = $("hint-panel");
+    panel.dataset.state = "thinking";
+    $("hint-status").textContent = t("hint.thinking");
+    $("hint-progress").hidden = false;
+    $("hint-body").replaceChildren();
+    $("hint-note").textContent = "";
+  }
+
+  /** The options as a table, best first; the pick marked; the same figures on the buttons. */
+  #fill(entry) {
+    const panel = $("hint-panel");
+    $("hint-progress").hidden = true;
+    const body = $("hint-body");
+    body.replaceChildren();
+    $("hint-note").textContent = "";
+    if (entry.error) {
+      panel.dataset.state = "error";
+      // The engine's reason when it refused; else the coach's worker failed or stopped answering.
+      const error = entry.error;
+      $("hint-status").textContent = error.reason
+        ? t("hint.unavailable", { reason: errorReason(error, this.#game.view) })
+        : t("hint.no_coach");
+      return;
+    }
+    const advice = entry.advice;
+    const waited = panel.dataset.state === "thinking";
+    panel.dataset.state = "ready";
+    panel.dataset.hintMs ??= String(Math.round(performance.now() - this.#opened));
+    panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
+    $("hint-status").textContent = t("hint.ready", { pick: this.#optionName(advice.pick) });
+    body.append(this.#table(advice));
+    $("hint-note").textContent = t("hint.deals", { count: advice.deals });
+    this.#figures(advice);
+    if (waited) panel.scrollIntoView({ block: "nearest" }); // it grew: the whole of it in view (a phone)
+  }
+
+  #table(advice) {
+    const table = el("table", "hint-table");
+    table.append(el("caption", "visually-hidden", captionText(advice.phase)));
+    const head = table.createTHead().insertRow();
+    const make = advice.phase === "bidding" ? t("hint.make_bid") : t("hint.make");
+    for (const words of [t("hint.option"), t("hint.points"), make]) {
+      const th = el("th", "", words);
+      th.scope = "col";
+      head.append(th);
+    }
+    const rows = table.createTBody();
+    for (const option of advice.options) {
+      const tr = rows.insertRow();
+      tr.dataset.option = option.option;
+      const name = el("th");
+      name.append(el("span", "hint-option-name", this.#optionName(option.option)));
+      name.scope = "row";
+      if (option.option === advice.pick) {
+        tr.classList.add("hint-pick");
+        name.append(el("span", "hint-pick-mark", t("hint.pick")));
+      }
+      tr.append(name, el("td", "hint-points", points(option.points)), el("td", "hint-make", percent(option.make)));
+    }
+    return table;
+  }
+
+  /** "Bid 2", "7 of hearts", "Hearts": an option of the advice in the theme's words. */
+  #optionName(option) {
+    const [verb, arg] = option.split(" ");
+    const theme = this.#game.view?.theme;
+    if (verb === "bid") return t("hint.option.bid", { bid: arg });
+    if (verb === "trump") return suitName(arg, theme);
+    return cardName(arg, theme);
+  }
+
+  /** Each bid button, suit and playable card shows its points and percentage while the hint is open. */
+  #figures(advice) {
+    for (const old of document.querySelectorAll("#table .hint-figure")) old.remove();
+    for (const old of document.querySelectorAll("#table .hint-picked")) old.classList.remove("hint-picked");
+    if (!advice) return;
+    for (const option of advice.options) {
+      const text = t("hint.figure", { points: points(option.points), make: percent(option.make) });
+      // Every button of the option (a hand may hold two Wizards, or two Jesters)
+      for (const button of document.querySelectorAll(`#decision [data-action="${option.option}"], #hand [data-action="${option.option}"]`)) {
+        const figure = el("span", "hint-figure", text);
+        figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
+        button.append(figure);
+        button.classList.toggle("hint-picked", option.option === advice.pick);
+      }
+    }
+  }
+
+  #setFeedback(on) {
+    $("feedback-toggle").checked = on;
+    this.#coach.feedbackWanted = on;
+    if (!on) this.#showFeedback(null);
+  }
+
+  /** The newest rating replaces the last; a new move clears it until its own arrives. */
+  #showFeedback(rating) {
+    const line = $("feedback");
+    line.replaceChildren();
+    line.hidden = !rating;
+    delete line.dataset.verdict;
+    if (!rating || !this.#coach.feedbackWanted) return;
+    line.dataset.verdict = rating.verdict;
+    line.append(el("strong", "feedback-verdict", verdictWord(rating.verdict)), " ", this.#ratingText(rating));
+  }
+
+  #ratingText(rating) {
+    const choice = this.#optionName(rating.choice);
+    const best = this.#optionName(rating.best);
+    const lost = points(rating.points_lost, false);
+    if (rating.verdict === "best") return t("feedback.best", { choice });
+    if (rating.verdict === "close") return t("feedback.close", { choice, best, lost });
+    return t("feedback.costly", { choice, best, lost, best_points: points(rating.best_points), choice_points: points(rating.choice_points) });
+  }
+
+  /** Beside each seat, the chances after the last finished round (the pad is drawn with the view, app.js). */
+  #drawChances(view) {
+    const lines = this.#coach.chanceLines(view);
+    drawChances(view, lines ? lines.at(-1) : null);
+  }
+}
+
+function captionText(phase) {
+  if (phase === "trump") return t("hint.caption.trump");
+  if (phase === "bidding") return t("hint.caption.bidding");
+  return t("hint.caption.playing");
+}
+
+function verdictWord(verdict) {
+  if (verdict === "best") return t("feedback.verdict.best");
+  if (verdict === "close") return t("feedback.verdict.close");
+  return t("feedback.verdict.costly");
+}
+
+/** Expected points with one decimal and their sign ("+23.4", "−5.0"). */
+function points(value, sign = true) {
+  value = Math.round(value * 10) / 10;
+  const text = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(Math.abs(value)); // "23.4", in German "23,4"
+  if (!sign) return text;
+  return value < 0 ? t("hint.minus", { value: text }) : t("hint.plus", { value: text });
+}
+
+function percent(chance) {
+  return t("chances.percent", { percent: Math.round(chance * 100) });
+}
