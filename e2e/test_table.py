@@ -146,9 +146,12 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_state(page: Page) ->
         }
 
     before, save = snapshot(), player.save()
+    chances = page.locator("#table .chance").count()
     page.reload()
     player.wait_table_ready()
     player.wait_for("turn")
+    # The win chances come from the coach's worker, which boots after the game's: wait for them.
+    expect(page.locator("#table .chance")).to_have_count(chances, timeout=60_000)
     assert snapshot() == before
     assert player.save() == save
     player.choose_first()  # and the game goes on
