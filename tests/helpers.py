@@ -6,6 +6,8 @@ import json
 import random
 from typing import Any
 
+from hypothesis import strategies as st
+
 from wizard_engine import GameConfig, State, web
 from wizard_engine.cards import parse_cards
 
@@ -40,6 +42,26 @@ def random_game(config: GameConfig, seed: int) -> State:
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
+
+
+ANY_JSON_VALUE = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.integers(), st.floats(),
+                           st.text(max_size=5), st.lists(st.integers(0, 3), max_size=4), st.just({}))
+
+
+def damage_one_value(draw: st.DrawFn, data: Any) -> str:
+    """``data`` (parsed JSON) as text, with one value somewhere replaced by another JSON value."""
+    places: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
+        for key in keys:
+            places.append((node, key))
+            walk(node[key])
+
+    walk(data)
+    parent, key = draw(st.sampled_from(places))
+    parent[key] = draw(ANY_JSON_VALUE)
+    return json.dumps(data)
 
 
 def call(method: str, **params: object) -> dict[str, Any]:

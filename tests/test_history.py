@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import act, random_game
+from tests.helpers import act, damage_one_value, random_game
 from wizard_engine import GameConfig, State, history, save
 from wizard_engine.config import Options, Player
 from wizard_engine.errors import HistoryError
@@ -402,20 +402,7 @@ def test_a_file_of_an_older_version_is_migrated(monkeypatch: pytest.MonkeyPatch)
 @st.composite
 def damaged_files(draw: st.DrawFn) -> str:
     """A valid export with one value somewhere replaced by another JSON value."""
-    data = json.loads(full_history_text())
-    paths: list[tuple[Any, Any]] = []
-
-    def walk(node: Any) -> None:
-        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
-        for key in keys:
-            paths.append((node, key))
-            walk(node[key])
-
-    walk(data)
-    parent, key = draw(st.sampled_from(paths))
-    parent[key] = draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.floats(), st.text(max_size=5),
-                                 st.lists(st.integers(0, 3), max_size=3), st.just({})))
-    return json.dumps(data)
+    return damage_one_value(draw, json.loads(full_history_text()))
 
 
 @given(damaged_files())

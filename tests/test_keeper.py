@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import damage_one_value
 from wizard_engine import GameConfig, State
 from wizard_engine import keeper as keeper_module
 from wizard_engine.actions import bid
@@ -411,20 +412,7 @@ def damaged_documents(draw: st.DrawFn) -> str:
     keeper = enter(three(canadian=True), ([0, 1, 1], [0, 0, 1]), ([0, 0, 1], [1, 0, 1]))
     keeper.edit(1, [0, 0, 1], [0, 0, 1])
     keeper.bid(2)
-    data: Any = keeper.document()
-    paths: list[tuple[Any, Any]] = []
-
-    def walk(node: Any) -> None:
-        keys = list(node) if isinstance(node, dict) else range(len(node)) if isinstance(node, list) else []
-        for key in keys:
-            paths.append((node, key))
-            walk(node[key])
-
-    walk(data)
-    parent, key = draw(st.sampled_from(paths))
-    parent[key] = draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.integers(), st.floats(),
-                                 st.text(max_size=5), st.lists(st.integers(0, 3), max_size=4), st.just({})))
-    return json.dumps(data)
+    return damage_one_value(draw, keeper.document())
 
 
 @given(damaged_documents())

@@ -449,16 +449,8 @@ export class Practice {
 
   /** Every bid (in order 0, 1, 2...) with its expected points as a bar and its chance. */
   #optionsTable(advice, mine) {
-    const table = el("table", "practice-options");
-    table.append(el("caption", "", t("practice.table_caption")));
-    const head = el("tr");
-    for (const text of [t("practice.col_bid"), t("practice.col_points"), t("practice.col_make")]) {
-      const th = el("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    table.append(el("thead"));
-    table.tHead.append(head);
+    const table = headedTable("practice-options", el("caption", "", t("practice.table_caption")),
+      [t("practice.col_bid"), t("practice.col_points"), t("practice.col_make")]);
     const body = el("tbody");
     const widest = Math.max(1, ...advice.options.map((o) => Math.abs(o.points)));
     const options = [...advice.options].sort((a, b) => bidNumber(a.option) - bidNumber(b.option));
@@ -501,18 +493,9 @@ export class Practice {
 
   /** The summary's table: each hand's round, your bid, the coach's, your points and what you gave up. */
   #runTable(run) {
-    const table = el("table", "practice-run");
-    table.append(el("caption", "visually-hidden", t("practice.run_caption")));
-    const head = el("tr");
-    const columns = [t("practice.col_hand"), t("practice.col_round"), t("practice.col_yours"), t("practice.col_pick"),
-      t("practice.col_run_points"), t("practice.col_lost")];
-    for (const text of columns) {
-      const th = el("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    table.append(el("thead"));
-    table.tHead.append(head);
+    const table = headedTable("practice-run", el("caption", "visually-hidden", t("practice.run_caption")),
+      [t("practice.col_hand"), t("practice.col_round"), t("practice.col_yours"), t("practice.col_pick"),
+        t("practice.col_run_points"), t("practice.col_lost")]);
     const body = el("tbody");
     run.score.hands.forEach((hand, i) => {
       const row = el("tr", hand.bid === hand.best ? "match" : "");
@@ -570,4 +553,18 @@ export class Practice {
     live.textContent = "";
     requestAnimationFrame(() => { live.textContent = text; });
   }
+}
+
+/** A table of class `className` with its caption and a head row of column headers. */
+function headedTable(className, caption, columns) {
+  const table = el("table", className);
+  const head = el("tr");
+  for (const text of columns) {
+    const th = el("th", "", text);
+    th.scope = "col";
+    head.append(th);
+  }
+  table.append(caption, el("thead"));
+  table.tHead.append(head);
+  return table;
 }
