@@ -13,6 +13,7 @@ from wizard_engine.bots import make_bot
 from wizard_engine.bots.expert import ExpertBot, Solver
 from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, Card, Mask, cards_of, mask_of
 from wizard_engine.config import BOT_LEVELS, GameConfig, Options
+from wizard_engine.errors import IllegalActionError
 from wizard_engine.fast import policy_card
 from wizard_engine.rules import BEATS, LED_AFTER, NOTHING_LED, legal_mask
 from wizard_engine.scoring import round_points
@@ -62,7 +63,7 @@ def _reshuffled(state: State, actions: list, dealt: list[Mask], seat: int, seed:
     try:
         for s, action in actions:
             other.apply(s, action)
-    except Exception:
+    except IllegalActionError:
         return None
     return other
 
