@@ -10,7 +10,8 @@ the view, each deal weighted by how well it explains the visible bids), and adds
 * **an exact endgame**: once few cards are left, each deal is solved to the end of the round
   instead of played out by the heuristic policy, every seat maximising its own round score
   (max^n), with a transposition table at trick starts, the heuristic card tried first and a
-  cut as soon as a seat reaches its best possible score.
+  cut as soon as a seat reaches its best possible score; in the shortest rounds the bids
+  are chosen on exact play too.
 
 **Budget and determinism.**  As for Hard, ``think_ms`` is turned into a fixed amount of work
 (card plays in playouts, nodes in the endgame), never measured on a clock: the same view
@@ -75,10 +76,11 @@ class ExpertBot(HardBot):
     level = "expert"
 
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
-                 endgame: bool = True, **settings: Any) -> None:
+                 endgame: bool = True, endgame_bids: bool = True, **settings: Any) -> None:
         super().__init__(seed, think_ms=think_ms, **settings)
         self.halving = halving
         self.endgame = endgame
+        self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
 
     # --- the halving ------------------------------------------------------------------
 
@@ -126,6 +128,8 @@ class ExpertBot(HardBot):
         seat = know.seat
         leader = (know.dealer + 1) % know.players
         zeros = [0] * know.players
+        if self.endgame_bids and _small_endgame(know):
+            return self._endgame_bids(know, rng, candidates + extra, candidates, leader, sure)
 
         def evaluate(hands: list[Mask], bids: list[int], b: int) -> tuple[float, bool]:
             bids[seat] = b
@@ -134,6 +138,29 @@ class ExpertBot(HardBot):
 
         return self._halve(know, rng, candidates, know.players * know.hand_size, evaluate,
                            key=lambda b: (-abs(b - sure), -b), extra=extra)
+
+    def _endgame_bids(self, know: Knowledge, rng: random.Random, options: list[int], candidates: list[int],
+                      leader: int, sure: int) -> tuple[int, Tally]:
+        """Every option on each deal, the round played exactly, until the budget's nodes are spent."""
+        seat = know.seat
+        tally = ExpertTally(options)
+        budget = self.think_ms * PLAYS_PER_MS / NODE_COST
+        nodes = 0
+        zeros = [0] * know.players
+        while nodes < budget and tally.deals < MAX_ENDGAME_DEALS:
+            hands = self._deal(know, rng)
+            bids = self._bids_for(know, hands)
+            weight = self._weight(know, hands)
+            tally.weight += weight
+            for b in options:
+                bids[seat] = b
+                solver = Solver(list(bids), know.rules, know.players)
+                taken = solver.round(hands, zeros, leader)
+                tally.add(b, weight, float(round_points(b, taken[seat])), taken[seat] == b)
+                nodes += solver.nodes
+            nodes += DEAL_COST // NODE_COST
+            tally.deals += 1
+        return max(candidates, key=lambda b: (tally.points[b], -abs(b - sure), -b)), tally
 
     # --- playing --------------------------------------------------------------------
 
@@ -199,6 +226,11 @@ class Solver:
         """The final tricks per seat once ``turn`` plays ``card`` and everyone then plays on
         exactly (``hands`` is not changed)."""
         return self._play(card, list(hands), tuple(taken), turn, played, led, best, winner)
+
+    def round(self, hands: list[Mask], taken: list[int], leader: int) -> tuple[int, ...]:
+        """The final tricks per seat when ``leader`` leads the next trick and everyone plays
+        exactly (``hands`` is not changed)."""
+        return self._trick(list(hands), tuple(taken), leader)
 
     def _play(self, card: Card, hands: list[Mask], taken: tuple[int, ...], p: int, played: int,
               led: int, best: int, winner: int) -> tuple[int, ...]:
