@@ -3,7 +3,8 @@
 ``--coach`` times the coach instead: advice at the default budget on bids and cards over a
 spread of rounds and table sizes, win chances, and the review of a whole 6-player game.
 ``--bot LEVEL`` times one bot level's decisions (e.g. ``--bot expert``): every decision of
-seat 0 in whole games at 4 and 6 players against Hard, by phase.
+seat 0 in whole games at 4 and 6 players against Hard, by phase, in CPU time of this
+process (so a busy machine inflates the figures less than a wall clock would).
 
 Every seat picks a uniformly random legal action.  The checked figures go through the
 public API (``legal_actions`` then ``apply``, which checks the action again); the fast
@@ -143,10 +144,10 @@ def bot_measure(level: str, games: int, opponent: str = "hard") -> dict[str, Any
             while not state.is_over:
                 seat = state.to_act()[0]
                 view = seat_view(state, seat)
-                start = time.perf_counter()
+                start = time.process_time()
                 action = bots[seat].decide(view)
                 if seat == 0:
-                    times[view["phase"]].append(time.perf_counter() - start)
+                    times[view["phase"]].append(time.process_time() - start)
                 state.apply(seat, action)
     every = sorted(times["bidding"] + times["playing"] + times["trump"])
     return {
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             for key, value in figures.items():
                 print(f"{key:>16} {value}")
-            print("(seconds; every decision of seat 0 in whole games at 4 and 6 players against hard)")
+            print("(CPU seconds; every decision of seat 0 in whole games at 4 and 6 players against hard)")
         return 0
     if args.coach:
         figures = coach_measure(args.repeats)
