@@ -207,3 +207,18 @@ def test_never_needs_the_round_to_be_unfinished() -> None:
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].decide(seat_view(state, seat)))
     assert state.phase is Phase.OVER and len(state.pad) == 10
+
+
+@pytest.mark.parametrize("hand_size,steps", [(7, 0), (3, 0), (7, 10)])
+def test_search_gives_figures_for_every_option_as_the_coach_reads_them(hand_size: int, steps: int) -> None:
+    """Options dropped early by the halving still have means over the deals they were tried
+    on; every legal bid gets figures when asked, and the pick is the decision."""
+    state, _, _ = _position(hand_size * 3 + steps, hand_size, steps)
+    view = seat_view(state, state.to_act()[0])
+    bot = ExpertBot(2, think_ms=20)
+    action, tally = bot.search(view, every_bid=True)
+    assert action == ExpertBot(2, think_ms=20).decide(view)
+    assert len(tally.points) == len(view["legal"]) and tally.deals > 0
+    for option in tally.points:
+        assert -10 * hand_size <= tally.mean_points(option) <= 20 + 10 * hand_size
+        assert 0 <= tally.chance_made(option) <= 1
