@@ -19,3 +19,13 @@ def test_bench_prints_json_figures_for_every_player_count(capsys) -> None:
 def test_unknown_command_prints_usage(capsys) -> None:
     assert main(["fly"]) == 2
     assert "usage" in capsys.readouterr().out
+
+
+def test_bench_times_a_bot_level(capsys) -> None:
+    from wizard_engine.bench import bot_measure
+
+    figures = bot_measure("easy", 1, opponent="easy")
+    assert figures["decisions"] >= (15 + 120) + (10 + 55)  # bids and cards of seat 0 at 4 and 6 players
+    assert 0 <= figures["s_median"] <= figures["s_p95"] <= figures["s_max"]
+    assert main(["bench", "--bot", "random", "--bot-games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["results"]["level"] == "random"

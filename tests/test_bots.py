@@ -92,7 +92,7 @@ def _after_bids(state: State, bids: list[int]) -> State:
     return state
 
 
-@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+@pytest.mark.parametrize("level", ("easy", "medium", "hard", "expert"))
 def test_needing_every_trick_leads_the_strongest_card_not_a_low_trump(level: str) -> None:
     config = GameConfig.of(4, seed=1)
     hands = [parse_cards("AS 2S"), parse_cards("7H 8D"), parse_cards("9C 4D"), parse_cards("3H 5C")]
@@ -101,7 +101,7 @@ def test_needing_every_trick_leads_the_strongest_card_not_a_low_trump(level: str
     assert str(make_bot(level, 1).decide(seat_view(state, 0))) == "play AS"
 
 
-@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+@pytest.mark.parametrize("level", ("easy", "medium", "hard", "expert"))
 def test_having_made_its_bid_does_not_take_an_avoidable_trick(level: str) -> None:
     config = GameConfig.of(4, seed=1)
     hands = [parse_cards("AH 2H 3C"), parse_cards("KH 8D 9D"), parse_cards("9C 4D 5D"),
@@ -113,7 +113,7 @@ def test_having_made_its_bid_does_not_take_an_avoidable_trick(level: str) -> Non
     assert str(make_bot(level, 1).decide(seat_view(state, 0))) == "play 2H"
 
 
-@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+@pytest.mark.parametrize("level", ("easy", "medium", "hard", "expert"))
 @pytest.mark.parametrize("options", ({"plus_minus_one": True}, {"canadian": True}))
 def test_r11_forced_dealer_never_bids_below_its_sure_tricks(level: str, options: dict) -> None:
     config = GameConfig.of(4, seed=1, **options)
@@ -128,7 +128,7 @@ def test_r11_forced_dealer_never_bids_below_its_sure_tricks(level: str, options:
     assert str(make_bot(level, 1).decide(view)) == "bid 2"  # not 0: the top trump takes a trick
 
 
-@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+@pytest.mark.parametrize("level", ("easy", "medium", "hard", "expert"))
 def test_r8_turned_up_wizard_dealer_chooses_its_strongest_suit(level: str) -> None:
     config = GameConfig.of(4, seed=1)
     hands = [parse_cards("2C 3D 4S 5C 6D"), parse_cards("7C 8D 9S TC JD"),
@@ -163,7 +163,7 @@ def test_hard_default_budget_is_deterministic_too() -> None:
     assert len({make_bot("hard", 8).decide(view) for _ in range(3)}) == 1
 
 
-@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+@pytest.mark.parametrize("level", ("easy", "medium", "hard", "expert"))
 def test_r20_foresight_dealer_with_a_turned_up_wizard_picks_a_suit_the_others_lack(level: str) -> None:
     config = GameConfig.of(4, seed=1, foresight=True)
     hands = [parse_cards("2C"), parse_cards("3D"), parse_cards("4S"), parse_cards("AH")]

@@ -7,7 +7,8 @@ bid accuracy (exact bids / rounds) overall and by hand size, and decision time (
 95th percentile, worst).  ``--json`` prints the same as one JSON document.
 
 Example: ``python -m wizard_engine arena --players 4 --bots hard,medium,medium,medium
---games 200 --seed 1 --jobs 2``.
+--games 200 --seed 1 --jobs 2``.  A seat may carry its own budget in milliseconds
+(``--bots expert,hard@300,hard,hard``): ``hard@300`` is reported apart from ``hard``.
 """
 
 from __future__ import annotations
@@ -40,16 +41,41 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
+BUDGETED = ("hard", "expert")  # the levels that take a budget (think_ms)
+
+
+def parse_bot(label: str) -> tuple[str, float | None]:
+    """A seat's bot, ``level`` or ``level@ms``: the level and its own budget (None: the default)."""
+    level, at, ms = label.partition("@")
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: choose {', '.join(BOT_LEVELS)}")
+    if not at:
+        return level, None
+    if level not in BUDGETED:
+        raise ValueError(f"only {' and '.join(BUDGETED)} take a budget, not {level!r}")
+    try:
+        budget = float(ms)
+    except ValueError:
+        raise ValueError(f"the budget in {label!r} is not a number of milliseconds") from None
+    if not budget >= 0:  # also refuses nan
+        raise ValueError(f"the budget in {label!r} is negative")
+    return level, budget
+
+
 def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
               think_ms: float | None) -> GameResult:
-    """Play one game between bots of ``levels`` (one per seat) on the deals of ``seed``; the bot
-    at seat ``i`` is seeded ``bot_seed(bots_seed, i)``."""
-    config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(levels)),
+    """Play one game between bots of ``levels`` (one label per seat, ``level`` or ``level@ms``)
+    on the deals of ``seed``; the bot at seat ``i`` is seeded ``bot_seed(bots_seed, i)``.
+    ``think_ms`` is the budget of every budgeted seat without its own."""
+    seats = [parse_bot(label) for label in levels]
+    config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, (lvl, _) in enumerate(seats)),
                         options, seed)
     state = State(config)
-    settings = {} if think_ms is None else {"think_ms": think_ms}
-    bots = [make_bot(lvl, bot_seed(bots_seed, i), **(settings if lvl == "hard" else {}))
-            for i, lvl in enumerate(levels)]
+    bots = []
+    for i, (lvl, own) in enumerate(seats):
+        budget = own if own is not None else think_ms
+        settings = {"think_ms": budget} if budget is not None and lvl in BUDGETED else {}
+        bots.append(make_bot(lvl, bot_seed(bots_seed, i), **settings))
     times: dict[str, list[float]] = defaultdict(list)
     while not state.is_over:
         seat = state.to_act()[0]
@@ -159,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[],
                         help=f"a game option: {', '.join(OPTION_FLAGS)} (repeat or comma-separate)")
-    parser.add_argument("--think-ms", type=float, default=None, help="the Hard bot's budget per decision")
+    parser.add_argument("--think-ms", type=float, default=None,
+                        help="the budget per decision of every hard or expert seat without its own level@ms")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress")
@@ -169,9 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     bots = args.bots.split(",")
     if len(bots) != args.players:
         parser.error(f"--bots names {len(bots)} bots for {args.players} players")
-    for level in bots:
-        if level not in BOT_LEVELS:
-            parser.error(f"unknown bot level {level!r}: choose {', '.join(BOT_LEVELS)}")
+    for label in bots:
+        try:
+            parse_bot(label)
+        except ValueError as error:
+            parser.error(str(error))
     try:
         options = parse_options(args.option)
         GameConfig.of(args.players, **options.__dict__)

@@ -2,6 +2,9 @@
 
 ``--coach`` times the coach instead: advice at the default budget on bids and cards over a
 spread of rounds and table sizes, win chances, and the review of a whole 6-player game.
+``--bot LEVEL`` times one bot level's decisions (e.g. ``--bot expert``): every decision of
+seat 0 in whole games at 4 and 6 players against Hard, by phase, in CPU time of this
+process (so a busy machine inflates the figures less than a wall clock would).
 
 Every seat picks a uniformly random legal action.  The checked figures go through the
 public API (``legal_actions`` then ``apply``, which checks the action again); the fast
@@ -128,6 +131,36 @@ def coach_measure(repeats: int) -> dict[str, Any]:
     }
 
 
+def bot_measure(level: str, games: int, opponent: str = "hard") -> dict[str, Any]:
+    """Decision times (seconds) of ``level`` at seat 0 against ``opponent``, in whole seeded games."""
+    from .bots import bot_seed, make_bot
+    from .view import seat_view
+
+    times: dict[str, list[float]] = {"bidding": [], "playing": [], "trump": []}
+    for players in (4, 6):
+        for seed in range(games):
+            state = State(GameConfig.of(players, seed=seed))
+            bots = [make_bot(level if s == 0 else opponent, bot_seed(seed, s)) for s in range(players)]
+            while not state.is_over:
+                seat = state.to_act()[0]
+                view = seat_view(state, seat)
+                start = time.process_time()
+                action = bots[seat].decide(view)
+                if seat == 0:
+                    times[view["phase"]].append(time.process_time() - start)
+                state.apply(seat, action)
+    every = sorted(times["bidding"] + times["playing"] + times["trump"])
+    return {
+        "level": level,
+        "decisions": len(every),
+        "s_median": round(statistics.median(every), 3),
+        "s_p95": round(every[int(0.95 * (len(every) - 1))], 3),
+        "s_max": round(every[-1], 3),
+        "bid_s_median": round(statistics.median(times["bidding"]), 3),
+        "card_s_median": round(statistics.median(times["playing"]), 3),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures for 3, 4, 5 and 6 players (or the coach's, with ``--coach``)."""
     parser = argparse.ArgumentParser(prog="python -m wizard_engine bench", description=__doc__.splitlines()[0])
@@ -135,7 +168,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="repeats of the fast path (default 5)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--coach", action="store_true", help="time the coach: advice, win chances, a review")
+    parser.add_argument("--bot", help="time this bot level's decisions against Hard")
+    parser.add_argument("--bot-games", type=int, default=2, help="games per table size for --bot (default 2)")
     args = parser.parse_args(argv)
+    if args.bot:
+        figures = bot_measure(args.bot, args.bot_games)
+        if args.json:
+            print(json.dumps({"benchmark": "bot", "results": figures}, indent=2))
+        else:
+            for key, value in figures.items():
+                print(f"{key:>16} {value}")
+            print("(CPU seconds; every decision of seat 0 in whole games at 4 and 6 players against hard)")
+        return 0
     if args.coach:
         figures = coach_measure(args.repeats)
         if args.json:

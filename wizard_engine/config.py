@@ -12,7 +12,7 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 32  # room for the issue's own test name, "<img src=x onerror=alert(1)>"
 BIDDING_MODES = ("open", "hidden", "secret")
-BOT_LEVELS = ("random", "easy", "medium", "hard")
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)

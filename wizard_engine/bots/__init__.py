@@ -14,7 +14,9 @@ Levels:
   deals to bid, card counting and known voids to play sure winners, cheap wins and ducks;
 * ``hard`` (:mod:`.hard`) -- search over deals consistent with the view; settings
   ``think_ms`` (budget per decision, turned into a fixed amount of work so decisions stay
-  deterministic), ``deals`` (a fixed number of deals instead), ``spite``, ``infer_bids``.
+  deterministic), ``deals`` (a fixed number of deals instead), ``spite``, ``infer_bids``;
+* ``expert`` (:mod:`.expert`) -- Hard's search with successive halving over the options and
+  an exact endgame; settings as Hard's (a larger default ``think_ms``), ``halving``, ``endgame``.
 
 Bots read the view through :func:`wizard_engine.bots.knowledge.read_view` and simulate with
 :mod:`wizard_engine.fast`; they never touch a :class:`~wizard_engine.state.State`.
@@ -77,7 +79,7 @@ class RandomBot:
 
 
 def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:
-    """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``) seeded with ``seed``."""
+    """A bot of ``level`` (``random``, ``easy``, ``medium``, ``hard``, ``expert``) seeded with ``seed``."""
     factories: dict[str, Any] = {"random": RandomBot}
     factories.update(_strong_levels())
     if level not in factories:
@@ -87,7 +89,8 @@ def make_bot(level: str, seed: int = 0, **settings: Any) -> Bot:
 
 def _strong_levels() -> dict[str, Any]:
     """The levels above random (imported late: they build on this module)."""
+    from .expert import ExpertBot
     from .hard import HardBot
     from .heuristic import EasyBot, MediumBot
 
-    return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+    return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": ExpertBot}

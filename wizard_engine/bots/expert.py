@@ -1,0 +1,301 @@
+"""The Expert bot: Hard's determinized search, made sharper (see ``bots/README.md`` for the
+arena figures behind every choice).
+
+It deals the unseen cards as :class:`~wizard_engine.bots.hard.HardBot` does (consistent with
+the view, each deal weighted by how well it explains the visible bids), and adds:
+
+* **successive halving** over the options (cards, or candidate bids): every option is tried
+  on a first batch of deals, the worse half is dropped, and the survivors get the next batch,
+  so the close contenders are compared on many more deals than Hard ever uses;
+* **an exact endgame**: once few cards are left, each deal is solved to the end of the round
+  instead of played out by the heuristic policy, every seat maximising its own round score
+  (max^n), with a transposition table at trick starts, the heuristic card tried first and a
+  cut as soon as a seat reaches its best possible score; in the shortest rounds the bids
+  are chosen on exact play too.
+
+**Budget and determinism.**  As for Hard, ``think_ms`` is turned into a fixed amount of work
+(card plays in playouts, nodes in the endgame), never measured on a clock: the same view
+and seed always give the same decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import BIT, DECK_SIZE, JESTER_MASK, SPECIAL_MASK, WIZARD_MASK, Card, Mask
+from ..fast import play_then_playout, playout, policy_card
+from ..rules import BEATS, LED_AFTER, NOTHING_LED, TrickRules, legal_mask
+from ..scoring import EXACT_BONUS, POINTS_PER_TRICK, round_points
+from .hard import DEAL_COST, PLAYS_PER_MS, HardBot, Tally
+from .heuristic import expected_tricks, sure_tricks
+from .knowledge import Knowledge
+
+DEFAULT_THINK_MS = 600
+MIN_STAGE_DEALS = 8  # deals per stage of the halving, at least...
+MAX_STAGE_DEALS = 300  # ...and at most
+ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) are left...
+ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
+NODE_COST = 6  # one endgame node costs about this many playout card plays
+MAX_ENDGAME_DEALS = 400
+
+Evaluate = Callable[[list[Mask], list[int], Any], tuple[float, bool]]
+
+
+class ExpertTally(Tally):
+    """A :class:`Tally` whose options may have been tried on different numbers of deals
+    (successive halving drops options early): each keeps its own summed weight."""
+
+    def __init__(self, options: list[Any]) -> None:
+        super().__init__(options)
+        self.option_weight: dict[Any, float] = dict.fromkeys(options, 0.0)
+
+    def add(self, option: Any, weight: float, value: float, made: bool) -> None:
+        """Count one deal's result for ``option``."""
+        self.points[option] += weight * value
+        self.option_weight[option] += weight
+        if made:
+            self.made[option] += weight
+
+    def mean_points(self, option: Any) -> float:
+        """The option's expected points over the deals it was tried on."""
+        w = self.option_weight[option]
+        return self.points[option] / w if w else 0.0
+
+    def chance_made(self, option: Any) -> float:
+        """The option's chance of making the seat's bid over the deals it was tried on."""
+        w = self.option_weight[option]
+        return self.made[option] / w if w else 0.0
+
+
+class ExpertBot(HardBot):
+    """Hard's search with successive halving over options and an exact endgame."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
+                 endgame: bool = True, endgame_bids: bool = True, **settings: Any) -> None:
+        super().__init__(seed, think_ms=think_ms, **settings)
+        self.halving = halving
+        self.endgame = endgame
+        self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
+
+    # --- the halving ------------------------------------------------------------------
+
+    def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
+               evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None) -> tuple[Any, Tally]:
+        """The best of ``options`` by successive halving; ``cost`` is the work of one option
+        on one deal; ``extra`` options (the coach's) are tried on every deal, never chosen."""
+        tally = ExpertTally(options + (extra or []))
+        work = self.think_ms * PLAYS_PER_MS
+        survivors = list(options)
+        stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
+        for stage in range(stages):
+            tried = survivors + (extra or [])
+            deals = int(work / stages / (cost * len(tried) + DEAL_COST))
+            deals = max(MIN_STAGE_DEALS, min(MAX_STAGE_DEALS * (1 if self.halving else 2), deals))
+            for _ in range(deals):
+                hands = self._deal(know, rng)
+                bids = self._bids_for(know, hands)
+                weight = self._weight(know, hands)
+                tally.weight += weight
+                for option in tried:
+                    value, made = evaluate(hands, bids, option)
+                    tally.add(option, weight, value, made)
+            tally.deals += deals
+            if stage < stages - 1:
+                ranked = sorted(survivors, key=lambda o: (tally.points[o], key(o)), reverse=True)
+                survivors = ranked[:math.ceil(len(ranked) / 2)]
+        return max(survivors, key=lambda o: (tally.points[o], key(o))), tally
+
+    # --- bidding --------------------------------------------------------------------
+
+    def bid_search(self, know: Knowledge, rng: random.Random, spread: int = 2,
+                   every: list[int] | None = None) -> tuple[int, Tally]:
+        """The bid with the best mean score, by successive halving over the candidates nearest
+        the card-chance estimate (``every``: more bids the coach wants figures for)."""
+        legal = know.legal_bids() if every is None else every
+        sure = 0 if know.hand_hidden else sure_tricks(know)
+        candidates = [b for b in legal if b >= sure] or legal
+        if len(candidates) > 2 * spread + 1:
+            estimate = expected_tricks(know) if not know.hand_hidden else 0.0
+            candidates = sorted(candidates, key=lambda b: abs(b - estimate))[:2 * spread + 1]
+        if len(candidates) == 1 and every is None:
+            return candidates[0], Tally([])
+        extra = [b for b in (every or []) if b not in candidates]
+        seat = know.seat
+        leader = (know.dealer + 1) % know.players
+        zeros = [0] * know.players
+        if self.endgame_bids and _small_endgame(know):
+            return self._endgame_bids(know, rng, candidates + extra, candidates, leader, sure)
+
+        def evaluate(hands: list[Mask], bids: list[int], b: int) -> tuple[float, bool]:
+            bids[seat] = b
+            taken = playout(hands[:], bids, zeros, know.rules, leader)
+            return float(round_points(b, taken[seat])), taken[seat] == b
+
+        return self._halve(know, rng, candidates, know.players * know.hand_size, evaluate,
+                           key=lambda b: (-abs(b - sure), -b), extra=extra)
+
+    def _endgame_bids(self, know: Knowledge, rng: random.Random, options: list[int], candidates: list[int],
+                      leader: int, sure: int) -> tuple[int, Tally]:
+        """Every option on each deal, the round played exactly, until the budget's nodes are spent."""
+        seat = know.seat
+        tally = ExpertTally(options)
+        budget = self.think_ms * PLAYS_PER_MS / NODE_COST
+        nodes = 0
+        zeros = [0] * know.players
+        while nodes < budget and tally.deals < MAX_ENDGAME_DEALS:
+            hands = self._deal(know, rng)
+            bids = self._bids_for(know, hands)
+            weight = self._weight(know, hands)
+            tally.weight += weight
+            for b in options:
+                bids[seat] = b
+                solver = Solver(list(bids), know.rules, know.players)
+                taken = solver.round(hands, zeros, leader)
+                tally.add(b, weight, float(round_points(b, taken[seat])), taken[seat] == b)
+                nodes += solver.nodes
+            nodes += DEAL_COST // NODE_COST
+            tally.deals += 1
+        return max(candidates, key=lambda b: (tally.points[b], -abs(b - sure), -b)), tally
+
+    # --- playing --------------------------------------------------------------------
+
+    def card_search(self, know: Knowledge, rng: random.Random) -> tuple[Card, Tally]:
+        """The legal card with the best mean result: solved exactly in the endgame, else by
+        successive halving over heuristic playouts."""
+        legal = know.legal_cards()
+        if self.endgame and _small_endgame(know):
+            return self._endgame_search(know, rng, legal)
+        seat, played = know.seat, len(know.trick)
+
+        def evaluate(hands: list[Mask], bids: list[int], card: Card) -> tuple[float, bool]:
+            taken = play_then_playout(card, hands[:], bids, know.taken, know.rules, seat,
+                                      played, know.led, know.best, know.winner)
+            return float(round_points(bids[seat], taken[seat])), taken[seat] == bids[seat]
+
+        return self._halve(know, rng, legal, sum(know.counts), evaluate, key=lambda c: -c)
+
+    def _endgame_search(self, know: Knowledge, rng: random.Random, legal: list[Card]) -> tuple[Card, Tally]:
+        """Every legal card on each deal, the rest of the round solved exactly, until the
+        budget's nodes are spent."""
+        seat = know.seat
+        tally = ExpertTally(legal)
+        budget = self.think_ms * PLAYS_PER_MS / NODE_COST
+        nodes = 0
+        while nodes < budget and tally.deals < MAX_ENDGAME_DEALS:
+            hands = self._deal(know, rng)
+            bids = self._bids_for(know, hands)
+            weight = self._weight(know, hands)
+            tally.weight += weight
+            solver = Solver(bids, know.rules, know.players)
+            for card in legal:
+                taken = solver.after(card, hands, know.taken, seat, len(know.trick), know.led,
+                                     know.best, know.winner)
+                tally.add(card, weight, float(round_points(bids[seat], taken[seat])), taken[seat] == bids[seat])
+            nodes += solver.nodes + DEAL_COST // NODE_COST
+            tally.deals += 1
+        return max(legal, key=lambda c: (tally.points[c], -c)), tally
+
+
+def _small_endgame(know: Knowledge) -> bool:
+    """Few enough cards left for an exact solve on every deal."""
+    if sum(know.counts) > ENDGAME_CARDS:
+        return False
+    return math.prod(math.factorial(n) for n in know.counts if n) <= ENDGAME_LEAVES
+
+
+class Solver:
+    """Max^n on one deal in full information: every seat picks the card that maximises its
+    own round score (ties: the heuristic's choice first, so a seat plays as the playouts
+    do unless another card scores better for it)."""
+
+    def __init__(self, bids: list[int], rules: TrickRules, players: int) -> None:
+        self.bids = bids
+        self.rules = rules
+        self.players = players
+        self.beats = BEATS[rules]
+        self.cache: dict[tuple[tuple[Mask, ...], int, tuple[int, ...]], tuple[int, ...]] = {}
+        self.nodes = 0
+
+    def after(self, card: Card, hands: list[Mask], taken: list[int], turn: int, played: int,
+              led: int, best: int, winner: int) -> tuple[int, ...]:
+        """The final tricks per seat once ``turn`` plays ``card`` and everyone then plays on
+        exactly (``hands`` is not changed)."""
+        return self._play(card, list(hands), tuple(taken), turn, played, led, best, winner)
+
+    def round(self, hands: list[Mask], taken: list[int], leader: int) -> tuple[int, ...]:
+        """The final tricks per seat when ``leader`` leads the next trick and everyone plays
+        exactly (``hands`` is not changed)."""
+        return self._trick(list(hands), tuple(taken), leader)
+
+    def _play(self, card: Card, hands: list[Mask], taken: tuple[int, ...], p: int, played: int,
+              led: int, best: int, winner: int) -> tuple[int, ...]:
+        hands[p] &= ~BIT[card]
+        if played == 0 or self.beats[best * DECK_SIZE + card]:
+            best, winner = card, p
+        led = LED_AFTER[led][card]
+        played += 1
+        try:
+            if played == self.players:
+                won = list(taken)
+                won[winner] += 1
+                return self._trick(hands, tuple(won), winner)
+            return self._turn(hands, taken, (p + 1) % self.players, played, led, best, winner)
+        finally:
+            hands[p] |= BIT[card]
+
+    def _trick(self, hands: list[Mask], taken: tuple[int, ...], leader: int) -> tuple[int, ...]:
+        if not hands[leader]:
+            return taken
+        key = (tuple(hands), leader, taken)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._turn(hands, taken, leader, 0, NOTHING_LED, -1, -1)
+        return found
+
+    def _turn(self, hands: list[Mask], taken: tuple[int, ...], p: int, played: int, led: int,
+              best: int, winner: int) -> tuple[int, ...]:
+        self.nodes += 1
+        legal = legal_mask(hands[p], led, self.rules)
+        bid = self.bids[p]
+        first = policy_card(legal, bid - taken[p], played, self.players, best, self.rules)
+        if legal & (legal - 1) == 0:
+            return self._play(first, hands, taken, p, played, led, best, winner)
+        top = EXACT_BONUS + POINTS_PER_TRICK * bid if taken[p] <= bid else -1_000
+        result = self._play(first, hands, taken, p, played, led, best, winner)
+        value = round_points(bid, result[p])
+        if value >= top:
+            return result
+        for card in _distinct(legal & ~BIT[first]):
+            if (BIT[card] & SPECIAL_MASK) and _same_kind(card, first):
+                continue
+            outcome = self._play(card, hands, taken, p, played, led, best, winner)
+            v = round_points(bid, outcome[p])
+            if v > value:
+                result, value = outcome, v
+                if value >= top:
+                    break
+        return result
+
+
+def _same_kind(a: Card, b: Card) -> bool:
+    """Two Wizards or two Jesters: the same play."""
+    return bool((BIT[a] & WIZARD_MASK and BIT[b] & WIZARD_MASK) or (BIT[a] & JESTER_MASK and BIT[b] & JESTER_MASK))
+
+
+def _distinct(cards: Mask) -> list[Card]:
+    """The cards of a mask, one per kind of special card (the lowest copy)."""
+    specials = cards & SPECIAL_MASK
+    if specials:
+        wizards, jesters = cards & WIZARD_MASK, cards & JESTER_MASK
+        cards ^= specials ^ (wizards & -wizards) ^ (jesters & -jesters)
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low.bit_length() - 1)
+        cards ^= low
+    return out
