@@ -58,7 +58,7 @@ def card_label(card: str) -> str:
 
 def record_of(save: str) -> list[dict[str, Any]]:
     """The engine's record of a save's finished rounds (every hand as dealt, every trick)."""
-    return finished_rounds(saves.parse(save))
+    return [dict(record) for record in finished_rounds(saves.parse(save))]
 
 
 def expected_step(rounds: list[dict[str, Any]], round_: int, trick: int | None) -> list[dict[str, list[str]]]:

@@ -126,6 +126,7 @@ def test_r22_hidden_twin_gets_the_same_advice() -> None:
     rng = random.Random(2)
     for i, (state, view) in enumerate(random_positions(25, 13)):
         seat = view["seat"]
+        assert seat is not None
         twin = hidden_twin(state, seat, view["bids"], rng)
         assert twin.hands != state.hands or twin.stock != state.stock or state.num_players * state.hand_size == 60
         assert advise(seat_view(twin, seat), seed=i, budget=BUDGET) == advise(view, seed=i, budget=BUDGET)

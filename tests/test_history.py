@@ -298,7 +298,7 @@ def test_import_merges_without_duplicates_and_keeps_the_ids() -> None:
 
 def test_games_are_kept_in_the_order_they_were_played() -> None:
     first, second, third = known_games()[1], known_games()[2], known_games()[0]
-    late = {**second, "date": "2026-01-01T10:00:00.5Z"}  # half a second after the first game
+    late: GameRecord = {**second, "date": "2026-01-01T10:00:00.5Z"}  # half a second after the first game
     document = merge(history.add(new_document(), third), history.add(history.add(new_document(), late), first))
     assert [r["id"] for r in document["records"]] == ["g1", "g2", "g3"]
 
