@@ -172,23 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-games", type=int, default=2, help="games per table size for --bot (default 2)")
     args = parser.parse_args(argv)
     if args.bot:
-        figures = bot_measure(args.bot, args.bot_games)
-        if args.json:
-            print(json.dumps({"benchmark": "bot", "results": figures}, indent=2))
-        else:
-            for key, value in figures.items():
-                print(f"{key:>16} {value}")
-            print("(CPU seconds; every decision of seat 0 in whole games at 4 and 6 players against hard)")
-        return 0
+        return _report("bot", bot_measure(args.bot, args.bot_games), 16, args.json,
+                       "(CPU seconds; every decision of seat 0 in whole games at 4 and 6 players against hard)")
     if args.coach:
-        figures = coach_measure(args.repeats)
-        if args.json:
-            print(json.dumps({"benchmark": "coach", "results": figures}, indent=2))
-        else:
-            for key, value in figures.items():
-                print(f"{key:>24} {value}")
-            print("(seconds; advice over bids and cards at rounds spread over 3-6 players)")
-        return 0
+        return _report("coach", coach_measure(args.repeats), 24, args.json,
+                       "(seconds; advice over bids and cards at rounds spread over 3-6 players)")
     results = [measure(players, args.games, args.repeats) for players in (3, 4, 5, 6)]
     if args.json:
         print(json.dumps({"benchmark": "random games", "results": results}, indent=2))
@@ -198,4 +186,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['players']:>7} {r['checked_ms_per_game_median']:>16.3f} {r['checked_games_per_s']:>9.1f} "
               f"{r['checked_decisions_per_s']:>12} {r['fast_games_per_s_median']:>13.1f}")
     print("(medians; checked = public API with every action checked, fast = wizard_engine.fast)")
+    return 0
+
+
+def _report(benchmark: str, figures: dict[str, Any], width: int, as_json: bool, footnote: str) -> int:
+    """Print one benchmark's figures, as a JSON document or as aligned lines and a footnote."""
+    if as_json:
+        print(json.dumps({"benchmark": benchmark, "results": figures}, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>{width}} {value}")
+        print(footnote)
     return 0

@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import BIT, DECK_SIZE, JESTER_MASK, SPECIAL_MASK, WIZARD_MASK, Card, Mask
+from ..cards import BIT, DECK_SIZE, JESTER_MASK, SPECIAL_MASK, WIZARD_MASK, Card, Mask, cards_of
 from ..fast import play_then_playout, playout, policy_card
 from ..rules import BEATS, LED_AFTER, NOTHING_LED, TrickRules, legal_mask
 from ..scoring import EXACT_BONUS, POINTS_PER_TRICK, round_points
@@ -293,9 +293,4 @@ def _distinct(cards: Mask) -> list[Card]:
     if specials:
         wizards, jesters = cards & WIZARD_MASK, cards & JESTER_MASK
         cards ^= specials ^ (wizards & -wizards) ^ (jesters & -jesters)
-    out = []
-    while cards:
-        low = cards & -cards
-        out.append(low.bit_length() - 1)
-        cards ^= low
-    return out
+    return cards_of(cards)

@@ -11,7 +11,6 @@ from typing import Any, TypedDict
 
 from ..cards import card_name, cards_of, sort_key
 from ..config import GameConfig
-from ..save import load_document
 from ..state import Phase, State
 from ..view import ScoreRowView, TrickView, TrumpView, trick_view, trump_view
 from .chances import public_info
@@ -33,8 +32,7 @@ class RoundRecord(TypedDict):
 
 
 def finished_rounds(document: Any) -> list[RoundRecord]:
-    """The finished rounds of a save document (a parsed dict); SaveError if it is damaged."""
-    load_document(document)  # checks the whole document first
+    """The finished rounds of a save document already checked (:func:`~wizard_engine.save.load_document`)."""
     state = State(GameConfig.from_dict(document["config"]))
     rounds: list[RoundRecord] = []
     current = _dealt(state, 0)
