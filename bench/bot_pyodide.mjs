@@ -1,0 +1,27 @@
+// Times a bot level's decisions under Pyodide in Node (the browser's engine), with the runtime
+// and wheel of a built site:
+//   python3 build.py && node bench/bot_pyodide.mjs dist/pyodide-*/ [LEVEL] [GAMES]
+// Prints one JSON line: the figures of `python -m wizard_engine bench --bot LEVEL --bot-games GAMES`
+// (seconds of every decision of seat 0 in whole games at 4 and 6 players against Hard).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dir = path.resolve(process.argv[2] ?? "dist/pyodide");
+const level = process.argv[3] ?? "expert";
+const games = Number(process.argv[4] ?? 1);
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: dir + path.sep,
+  lockFileURL: path.join(dir, "pyodide-lock.json"),
+  packages: ["wizard_engine"],
+  stdout: () => {},
+});
+pyodide.globals.set("level", level);
+const result = pyodide.runPython(`
+import json, sys
+from wizard_engine.bench import bot_measure
+figures = bot_measure(level, ${games})
+figures["python"] = sys.version.split()[0]
+json.dumps(figures)
+`);
+console.log(result);
