@@ -254,13 +254,16 @@ async function registerServiceWorker(engine) {
     });
     // A new build waits until this page is done booting, then takes over.
     const promote = (worker) => worker?.postMessage({ type: "skip-waiting" });
-    promote(registration.waiting);
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
+    const promoteOnceInstalled = (worker) =>
       worker?.addEventListener("statechange", () => {
         if (worker.state === "installed") promote(worker);
       });
-    });
+    promote(registration.waiting);
+    // The browser checks for a new build as the page loads, long before this runs
+    // (after the engine's boot): the new worker may already be installing, its
+    // "updatefound" gone.
+    promoteOnceInstalled(registration.installing);
+    registration.addEventListener("updatefound", () => promoteOnceInstalled(registration.installing));
     await container.ready;
     root.dataset.offline = "ready";
   } catch (error) {
