@@ -238,7 +238,8 @@ def _keeper_new(params: dict[str, Any]) -> dict[str, Any]:
     names = params.get("players")
     config = GameConfig.from_dict({"players": names if isinstance(names, list) else None,
                                    "options": params.get("options", {})})
-    return _keeper_answer(Keeper(config, params.get("first_dealer")))
+    first_dealer: Any = params.get("first_dealer")  # checked by the keeper (R6)
+    return _keeper_answer(Keeper(config, first_dealer))
 
 
 def _keeper_enter(params: dict[str, Any]) -> dict[str, Any]:
