@@ -12,6 +12,7 @@ import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
+import { ScoreKeeper } from "./keeper.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { Store } from "./store.js";
@@ -120,6 +121,7 @@ engine.addEventListener("restarted", async () => {
 // --- screens -------------------------------------------------------------------
 function showTable() {
   practice.close();
+  keeper.close();
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
@@ -278,6 +280,7 @@ function reword(oldDefaultName) {
     form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
     wordTableSettings();
   }
+  keeper.redraw();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
@@ -313,6 +316,20 @@ $("practice-open").addEventListener("click", () => {
   $("table").hidden = true;
   document.documentElement.dataset.screen = "practice";
   practice.open();
+});
+// The score keeper for a real deck: its own screen, the engine's keeper_* requests, the coach for hand advice.
+const keeper = new ScoreKeeper(engine, startCoach, store, {
+  theme: () => form.read().theme,
+  onBack() {
+    showSetup();
+    $("keeper-open").focus();
+  },
+});
+$("keeper-open").addEventListener("click", () => {
+  $("setup").hidden = true;
+  $("table").hidden = true;
+  document.documentElement.dataset.screen = "keeper";
+  keeper.open();
 });
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();
