@@ -133,6 +133,7 @@ export class ScoreKeeper {
   async #request(method, params) {
     this.#showError(null);
     const before = this.#pad?.view;
+    document.documentElement.dataset.keeperBusy = "true";
     try {
       const answer = await this.#engine.call(method, params);
       this.#pad = answer;
@@ -143,6 +144,8 @@ export class ScoreKeeper {
     } catch (error) {
       this.#showError(error);
       return false;
+    } finally {
+      delete document.documentElement.dataset.keeperBusy;
     }
   }
 
@@ -166,8 +169,19 @@ export class ScoreKeeper {
 
   #showError(error) {
     const box = $("keeper-error");
-    box.textContent = error ? errorText(error, this.#wordsView()) : "";
+    box.textContent = error ? this.#errorWords(error) : "";
     box.hidden = !error;
+  }
+
+  /** A refusal in words; a forbidden bid as the game says it, naming the bidder. */
+  #errorWords(error) {
+    const view = this.#pad?.view;
+    const reason = error?.reason;
+    if (!this.#editing && view?.bidder != null && reason?.rule === "R11" && "bid" in (reason.params ?? {})) {
+      const words = reasonText(reason, this.#wordsView());
+      return t("keeper.forbidden", { name: view.players[view.bidder], bid: reason.params.bid, reason: words });
+    }
+    return errorText(error, this.#wordsView());
   }
 
   #showAlert(message) {
@@ -702,20 +716,9 @@ export class ScoreKeeper {
     const players = this.#pad.view.players;
     const bids = players.map((_, seat) => typed($(`keeper-edit-bid-${seat}`)));
     const taken = players.map((_, seat) => typed($(`keeper-edit-taken-${seat}`)));
+    if (!(await this.#enter(["edit", round, bids, taken]))) return; // the form keeps what was typed
     this.#editing = null;
-    const ok = await this.#enter(["edit", round, bids, taken]);
-    if (!ok) {
-      const error = $("keeper-error").textContent;
-      this.#editing = round;
-      this.#draw();
-      players.forEach((_, seat) => {
-        $(`keeper-edit-bid-${seat}`).value = String(bids[seat]);
-        $(`keeper-edit-taken-${seat}`).value = String(taken[seat]);
-      });
-      $("keeper-error").textContent = error;
-      $("keeper-error").hidden = !error;
-      return;
-    }
+    this.#draw();
     this.#root.querySelector(`tr[data-round="${round}"] .keeper-edit-button`)?.focus();
   }
 
