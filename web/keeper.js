@@ -171,6 +171,11 @@ export class ScoreKeeper {
     const box = $("keeper-error");
     box.textContent = error ? this.#errorWords(error) : "";
     box.hidden = !error;
+    // The forbidden bid refused: its note above says it already; it is marked, the alert still heard.
+    const note = this.#root.querySelector(".keeper-forbidden");
+    const same = Boolean(error) && note?.textContent === box.textContent;
+    note?.classList.toggle("refused", same);
+    box.classList.toggle("visually-hidden", same);
   }
 
   /** A refusal in words; a forbidden bid as the game says it, naming the bidder. */
@@ -410,7 +415,7 @@ export class ScoreKeeper {
 
   /** The paper pad: a row per round, per player the bid and tricks taken and the running total. */
   #padTable(view) {
-    const caption = el("caption", "", t("keeper.pad_caption", { count: view.players.length }));
+    const caption = el("caption", "visually-hidden", t("keeper.pad_caption", { count: view.players.length }));
     const head = el("tr");
     const corner = el("th", "keeper-round-col", t("pad.round"));
     corner.scope = "col";
