@@ -22,13 +22,13 @@ def ask(method: str, **params: Any) -> dict[str, Any]:
 def result(method: str, **params: Any) -> dict[str, Any]:
     answer = ask(method, **params)
     assert answer["ok"], answer
-    return answer["result"]  # type: ignore[no-any-return]
+    return answer["result"]
 
 
 def refusal(method: str, **params: Any) -> str:
     answer = ask(method, **params)
     assert not answer["ok"], answer
-    return answer["error"]["code"]  # type: ignore[no-any-return]
+    return answer["error"]["code"]
 
 
 def new_pad(**options: Any) -> str:
