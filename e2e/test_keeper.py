@@ -74,7 +74,14 @@ def totals(page: Page) -> list[int]:
 
 def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     page.add_init_script(LISTEN)
-    open_keeper(page)
+    page.goto("./")
+    wait_ready(page)
+    # A damaged saved pad is refused whole and kept aside, like a damaged game save.
+    page.evaluate("() => localStorage.setItem('wizard.keeper', '{\"format\": \"wizard-keeper\"')")
+    page.click("#keeper-open")
+    expect(page.locator("#keeper-alert")).to_contain_text("The saved score pad could not be restored")
+    expect(page.locator("#keeper-alert")).to_contain_text("wizard.unreadable-keeper.")
+    assert page.evaluate("() => localStorage.getItem('wizard.keeper')") is None
     expect(page.locator("html")).to_have_attribute("data-keeper", "setup")
     page.select_option("#keeper-count", "3")
     for seat, name in enumerate(NAMES):
@@ -110,7 +117,9 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     expect(page.locator(".keeper-deal")).to_have_text(f"{iso('Ann')} deals 2 cards to each player.")
     page.click("#keeper-advice-title")
     page.click('.keeper-pick[aria-label="ace of spades"]')
-    page.click('.keeper-pick[aria-label="Wizard"] >> nth=0')
+    page.focus('.keeper-pick[aria-label="ace of spades"]')
+    page.keyboard.press("ArrowDown")  # spades -> the Wizards' row
+    page.keyboard.press("Enter")
     expect(page.locator("#keeper-advice-count")).to_have_text("2 of 2 cards picked")
     page.select_option("#keeper-turned", "7H")
     page.click("#keeper-ask")

@@ -88,6 +88,7 @@ export class ScoreKeeper {
     this.#root.addEventListener("submit", (event) => this.#submitted(event));
     this.#root.addEventListener("input", (event) => this.#changed(event));
     this.#root.addEventListener("change", (event) => this.#changed(event));
+    this.#root.addEventListener("keydown", (event) => this.#pickerKey(event));
   }
 
   get isOpen() {
@@ -579,6 +580,19 @@ export class ScoreKeeper {
     node.setAttribute("aria-label", cardName(card, theme));
     node.setAttribute("aria-pressed", String(this.#hand.has(id)));
     return node;
+  }
+
+  /** Arrow keys move through the card picker: along a suit's row, or to the row above or below. */
+  #pickerKey(event) {
+    const node = event.target.closest?.(".keeper-pick");
+    const step = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[event.key];
+    if (!node || !step || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const rows = [...this.#root.querySelectorAll(".keeper-suit-cards")].map((row) => [...row.children]);
+    const r = rows.findIndex((row) => row.includes(node));
+    const c = rows[r].indexOf(node);
+    const row = rows[(r + step[0] + rows.length) % rows.length];
+    row[step[0] ? Math.min(c, row.length - 1) : (c + step[1] + row.length) % row.length].focus();
   }
 
   #pick(id, node) {
