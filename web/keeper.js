@@ -520,6 +520,7 @@ export class ScoreKeeper {
     const picker = el("div", "keeper-picker");
     picker.setAttribute("role", "group");
     picker.setAttribute("aria-label", t("handadvice.your_cards"));
+    picker.dataset.theme = theme;
     for (const suit of SUITS) {
       const row = el("div", "keeper-suit-row");
       row.append(el("span", `keeper-suit-name suit-text-${suit}`, suitName(suit, theme)));
