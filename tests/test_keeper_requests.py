@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -181,3 +182,41 @@ def test_no_advice_outside_the_bidding_nor_where_the_pad_cannot_tell() -> None:
     assert refusal("hand_advice", keeper=new_pad(unicoloured=True), hand=["AS"] * 4, turned=None) \
         == "hand_unicoloured"
     assert refusal("hand_advice", keeper="nope", hand=["AS"], turned="7H") == "keeper_not_json"
+
+
+def _round_five() -> str:
+    """A pad at the bidding of round 5 (five cards each)."""
+    pad = new_pad()
+    for taken in ([0, 0, 1], [1, 1, 0], [1, 1, 1], [2, 1, 1]):
+        pad = entered(pad, ["bid", 0], ["bid", 0], ["bid", 0], ["tricks", taken])
+    return pad
+
+
+def _last_round() -> str:
+    keeper = Keeper.of(["A", "B", "C", "D", "E", "F"], 0)
+    for r in range(1, 10):
+        for _ in range(6):
+            keeper.bid(0)
+        keeper.tricks([r] + [0] * 5)
+    return keeper.dumps()
+
+
+def _hand(pad: str, hand: Any, turned: Any = "7H", trump: Any = None) -> str:
+    return refusal("hand_advice", keeper=pad, hand=hand, turned=turned, trump=trump)
+
+
+REACH: dict[str, Callable[[], str]] = {
+    "hand_not_bidding": lambda: _hand(entered(new_pad(), ["bid", 0], ["bid", 0], ["bid", 0]), ["AS"]),
+    "hand_unicoloured": lambda: _hand(new_pad(unicoloured=True), ["AS"] * 4, None),
+    "hand_foresight": lambda: _hand(new_pad(foresight=True), ["AS"]),
+    "hand_not_list": lambda: _hand(new_pad(), "AS"),
+    "hand_size": lambda: _hand(new_pad(), ["AS", "KS"]),
+    "hand_card_twice": lambda: _hand(_round_five(), ["AS", "AS", "2C", "3C", "4C"]),
+    "hand_turned_missing": lambda: _hand(new_pad(), ["AS"], None),
+    "hand_turned_last_round": lambda: _hand(_last_round(), ["Z"] * 4 + ["N"] * 4 + ["AS", "KS"], "2C"),
+    "hand_turned_in_hand": lambda: _hand(new_pad(), ["AS"], "AS"),
+    "hand_trump_missing": lambda: _hand(new_pad(), ["AS"], "Z"),
+    "hand_trump_not_chosen": lambda: _hand(new_pad(), ["AS"], "7H", "H"),
+    "keeper_no_document": lambda: refusal("keeper_load"),
+}
+"""How each reason code of the score keeper's requests and of hand advice is reached (tests/test_reasons.py)."""

@@ -844,7 +844,7 @@ export function drawImage(view) {
   g.fillRect(0, 0, width, height);
   g.fillStyle = "#1b244a";
   g.font = "bold 18px system-ui, sans-serif";
-  g.fillText(t("keeper.title"), 10, line);
+  g.fillText(t("pad.title"), 10, line);
   g.font = "bold 14px system-ui, sans-serif";
   const clip = (text, room) => {
     let shown = text;
@@ -881,7 +881,7 @@ export function drawImage(view) {
   if (view.winners.length) {
     g.font = "14px system-ui, sans-serif";
     const names = view.winners.map((seat) => view.players[seat]).join(", ");
-    g.fillText(clip(t("keeper.image_winners", { names }), width - 20), 10, y + line);
+    g.fillText(clip(t("keeper.image_winners", { names, count: view.winners.length }), width - 20), 10, y + line);
   }
   return canvas;
 }
