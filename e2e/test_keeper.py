@@ -53,7 +53,7 @@ def bid(page: Page, n: int) -> None:
 
 def enter_tricks(page: Page, taken: list[int]) -> None:
     for seat, count in enumerate(taken):
-        page.fill(f"#keeper-tricks-{seat}", str(count))
+        page.fill(f"#keeper-tricks-{seat}", str(count) if count else "")  # an empty field is 0, as on paper
     page.press(f"#keeper-tricks-{len(taken) - 1}", "Enter")
     settled(page)
 

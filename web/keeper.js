@@ -14,6 +14,7 @@ const OPTIONS = ["canadian", "plus_minus_one", "foresight", "unicoloured"];
 const BIDDING = ["open", "hidden", "secret"];
 const PLAYERS = { min: 3, max: 6, default: 4 };
 const IMAGE_NAME = "wizard-score-pad.png";
+const DECK = 60; // a round that deals the whole deck turns no card up (R9)
 
 function language() {
   return document.documentElement.lang || "en";
@@ -43,18 +44,19 @@ function button(text, action, className = "") {
 }
 
 /** A labelled number field for a count from 0 to `max`. */
-function numberField(id, label, max, value = "") {
+function numberField(id, label, max, value = "", placeholder = "") {
   const field = el("label", "field keeper-number");
   const input = el("input");
-  Object.assign(input, { id, type: "number", min: "0", max: String(max), step: "1", inputMode: "numeric", value: String(value) });
+  Object.assign(input, { id, type: "number", min: "0", max: String(max), step: "1", inputMode: "numeric", value: String(value), placeholder });
   input.required = true;
   field.append(el("span", "", label), input);
   return field;
 }
 
-/** The number typed in `input`, or the text itself when it is no whole number (the engine says why). */
+/** The number typed in `input` (an empty field of tricks is 0, as on paper), or the text itself
+ * when it is no whole number (the engine says why). */
 function typed(input) {
-  const text = input.value.trim();
+  const text = input.value.trim() || input.placeholder;
   return /^\d+$/.test(text) ? Number(text) : text;
 }
 
@@ -353,7 +355,7 @@ export class ScoreKeeper {
     form.append(el("p", "prompt", t("keeper.tricks_prompt", { cards: t("tricks.count", { count: view.cards }) })));
     const grid = el("div", "keeper-fields");
     view.players.forEach((name, seat) => {
-      grid.append(numberField(`keeper-tricks-${seat}`, t("keeper.tricks_of", { name, bid: view.bids[seat] }), view.cards));
+      grid.append(numberField(`keeper-tricks-${seat}`, t("keeper.tricks_of", { name, bid: view.bids[seat] }), view.cards, "", "0"));
     });
     const sum = el("p", "keeper-tally");
     sum.id = "keeper-tricks-sum";
@@ -383,8 +385,8 @@ export class ScoreKeeper {
     round.rows.forEach((row, seat) => {
       const group = el("fieldset", "keeper-edit-player");
       group.append(el("legend", "player-name", view.players[seat]));
-      group.append(numberField(`keeper-edit-bid-${seat}`, t("score.bid"), round.cards, row.bid),
-        numberField(`keeper-edit-taken-${seat}`, t("score.taken"), round.cards, row.taken));
+      group.append(numberField(`keeper-edit-bid-${seat}`, t("score.bid"), round.cards, row.bid, "0"),
+        numberField(`keeper-edit-taken-${seat}`, t("score.taken"), round.cards, row.taken, "0"));
       grid.append(group);
     });
     const buttons = el("div", "dialog-buttons");
@@ -452,7 +454,7 @@ export class ScoreKeeper {
   }
 
   #padRow(view, round) {
-    const row = el("tr");
+    const row = el("tr", this.#editing === round.round ? "editing" : "");
     row.dataset.round = String(round.round);
     const th = el("th", "keeper-round-col");
     th.scope = "row";
@@ -495,7 +497,7 @@ export class ScoreKeeper {
     const open = view.step === "bid" && !this.#editing;
     box.hidden = !open;
     if (!open) return;
-    const { body } = this.#adviceParts();
+    this.#buildAdvice();
     $("keeper-advice-title").textContent = t("handadvice.title", { name: view.players[view.bidder] });
     if (this.#askedFor !== this.#text) {
       this.#askedFor = null;
@@ -503,18 +505,17 @@ export class ScoreKeeper {
     }
     const needed = $("keeper-advice-count");
     needed.textContent = t("handadvice.count", { chosen: this.#hand.size, count: view.cards });
-    const lastRound = view.cards * view.players.length === 60;
+    const lastRound = view.cards * view.players.length === DECK;
     $("keeper-turned-field").hidden = lastRound;
     $("keeper-last-round").hidden = !lastRound;
     $("keeper-trump-field").hidden = lastRound || $("keeper-turned").value !== "Z";
-    body.dataset.ready = "true";
   }
 
   /** The picker and its fields, built once per language and theme (they keep what was picked). */
-  #adviceParts() {
+  #buildAdvice() {
     const body = $("keeper-advice-body");
     const key = `${language()}|${this.#theme()}`;
-    if (body.dataset.built === key) return { body };
+    if (body.dataset.built === key) return;
     body.dataset.built = key;
     const theme = this.#theme();
     const picker = el("div", "keeper-picker");
@@ -568,7 +569,6 @@ export class ScoreKeeper {
     body.replaceChildren(el("p", "note", t("handadvice.intro")), picker, count, turnedField, lastRound, trumpField,
       el("div", "dialog-buttons", null), result);
     body.querySelector(".dialog-buttons").append(ask, clear);
-    return { body };
   }
 
   #pickButton(id, card, theme, suit) {
@@ -616,7 +616,7 @@ export class ScoreKeeper {
     const view = this.#pad.view;
     const text = this.#text;
     const hand = [...this.#hand].map((id) => id.replace(/^([ZN])\d$/, "$1"));
-    const lastRound = view.cards * view.players.length === 60;
+    const lastRound = view.cards * view.players.length === DECK;
     const turned = lastRound ? null : $("keeper-turned").value || null;
     const trump = turned === "Z" ? $("keeper-trump").value || null : null;
     if (!this.#coach) this.#coach = this.#startCoach();
