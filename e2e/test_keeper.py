@@ -42,7 +42,8 @@ def open_keeper(page: Page) -> None:
 
 def settled(page: Page) -> None:
     """The page has the engine's answer to the last entry (and has drawn it)."""
-    expect(page.locator("html[data-keeper-busy]")).to_have_count(0)
+    # (waited for on every animation frame: expect()'s polling backs off to whole seconds)
+    page.wait_for_selector("html:not([data-keeper-busy])", state="attached")
 
 
 def bid(page: Page, n: int) -> None:
