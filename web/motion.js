@@ -187,10 +187,11 @@ export class Motion {
       this.#dealt = key;
       const dealTime = this.#deal(view, time, gathered);
       this.#flip(time, gathered + dealTime);
-    } else if (before && before.trump !== (trumpCard()?.dataset.card ?? null)) {
-      this.#flip(time, 0);
+      return; // the hand is dealt: it does not slide as well
     }
-    if (before) this.#slideHand(before, time);
+    if (!before) return;
+    if (before.trump !== (trumpCard()?.dataset.card ?? null)) this.#flip(time, 0);
+    this.#slideHand(before, time);
   }
 
   /** Trick cards that left the table gather towards the seat that won them; returns how long. */
