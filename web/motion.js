@@ -200,8 +200,10 @@ export class Motion {
     const back = this.#backInHand(before);
     const gone = [...before.trick].filter(([key, { element }]) => !now.has(key) && !back.has(element.dataset.card));
     if (gone.length === 0) return 0;
+    // A whole trick that leaves goes to its winner; cards taken back from the middle of one just fade.
+    const whole = gone.length === before.trick.size;
     const winner = gone.find(([, { element }]) => element.hasAttribute("data-winner"));
-    const seat = winner ? seatBox(winner[1].element.dataset.seat) : null;
+    const seat = whole && winner ? seatBox(winner[1].element.dataset.seat) : null;
     for (const [, { element, box: from }] of gone) {
       const clone = this.#clone(face(element), from);
       if (!seat) {
@@ -263,7 +265,9 @@ export class Motion {
     const back = new Map();
     for (const [key, element] of handCards()) {
       if (before.hand.has(key)) continue;
-      const old = [...before.trick.values()].find((entry) => entry.element.dataset.card === element.dataset.card);
+      const old = [...before.trick.values()].find(
+        (entry) => entry.element.dataset.card === element.dataset.card && Number(entry.element.dataset.seat) === this.#view?.human,
+      );
       if (old) back.set(element.dataset.card, old);
     }
     return back;
