@@ -139,10 +139,13 @@ export class Motion {
       this.#dealPending = false;
       return;
     }
-    this.#before ??= this.#measure();
-    draw();
-    this.#view = view;
-    this.#schedule();
+    this.#before ??= this.#measure(); // the first draw of a frame: what is on screen
+    try {
+      draw();
+    } finally {
+      this.#view = view;
+      this.#schedule();
+    }
   }
 
   #schedule() {
@@ -153,7 +156,7 @@ export class Motion {
     });
   }
 
-  /** Where every card (and the clone of every trick card, should it leave) is now. */
+  /** Where every card is now, with its element (a trick card that leaves is copied from it). */
   #measure() {
     const at = (map) => new Map([...map].map(([key, element]) => [key, { element, box: box(face(element)) }]));
     const trump = trumpCard();
@@ -161,6 +164,7 @@ export class Motion {
       hand: at(handCards()),
       trick: at(trickCards()),
       trump: trump ? trump.dataset.card : null,
+      trumpBox: trump ? box(face(trump)) : null,
     };
   }
 
@@ -190,7 +194,9 @@ export class Motion {
       return; // the hand is dealt: it does not slide as well
     }
     if (!before) return;
-    if (before.trump !== (trumpCard()?.dataset.card ?? null)) this.#flip(time, 0);
+    const trump = trumpCard();
+    if (before.trump !== (trump?.dataset.card ?? null)) this.#flip(time, 0);
+    else if (trump && before.trumpBox) this.#slide(face(trump), before.trumpBox, box(face(trump)), time.fly);
     this.#slideHand(before, time);
   }
 
