@@ -83,8 +83,10 @@ def test_a_played_card_moves_a_click_skips_it_and_the_switch_turns_it_off(page: 
     before = counters(page)["animate"]
     player.hand().locator("button:not([disabled])").first.click()
     page.wait_for_function(f"() => window.__motion.animate > {before}", timeout=5000)
-    moving = page.evaluate("""() => document.getAnimations()
-        .map((a) => a.effect.target.closest('#trick [data-card]')?.dataset.card).filter(Boolean)""")
+    # Held still (as if the machine were slow), so that the click below surely meets them running.
+    moving = page.evaluate("""() => document.getAnimations().filter((a) => !(a instanceof CSSTransition))
+        .map((a) => { a.playbackRate = 0.001; return a.effect.target.closest('#trick [data-card]')?.dataset.card; })
+        .filter(Boolean)""")
     assert moving, "no card of the trick moves after a play"
     # A click anywhere skips: every animation finishes at once (the mouse, not a locator's click: the
     # round's summary may have opened over the page, and Playwright would wait for it to close).
