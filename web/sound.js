@@ -35,7 +35,7 @@ export class Sound {
   set(on) {
     this.#remember({ sound: on ? "on" : "off" });
     if (on) this.#start();
-    else this.#context?.suspend();
+    else this.#context?.suspend().catch(() => {});
   }
 
   /** What happened between two views: a card played, a trick won, your turn. */

@@ -146,7 +146,9 @@ function trump(view) {
     const picture = cardPicture(card, view.theme, cardName(card, view.theme));
     picture.dataset.card = card; // motion.js's hook (the trump card turning over)
     row.append(picture);
-  } else row.append(el("span", "card card-none", ""));
+  } else {
+    row.append(el("span", "card card-none", ""));
+  }
   const text = el("p", "trump-text");
   const why = trumpWhy(view);
   if (suit) {
