@@ -12,6 +12,7 @@ import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
+import { dialogView, PassScreen, tableView } from "./pass.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { Store } from "./store.js";
@@ -31,15 +32,16 @@ const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
 const coach = new CoachClient();
 let coachView = null; // the coach's hint, feedback and chances at the table (hint.js), made with the game
+let passScreen = null; // pass-and-play's hand-over screen (pass.js), made with the game
 const screen = {
   draw(view, display) {
-    drawTable(view, display);
+    if (passScreen.draw(view)) drawTable(tableView(view), display);
     drawPad(view, coach.chanceLines(view));
     coachView?.draw(view);
     review.sync(view);
     watching.draw(view);
   },
-  show: (dialog, view) => dialogs.show(dialog, view),
+  show: (dialog, view) => dialogs.show(dialog, dialogView(view)),
   announce(before, view, events) {
     const text = announcement(before, view, events);
     if (text) $("log").textContent = text;
@@ -55,6 +57,13 @@ game.setPace(settings.pace);
 watching = new WatchMode(game, startCoach);
 game.hooks = coach.hooks();
 coachView = new CoachView(coach, game, settings, remember);
+passScreen = new PassScreen(game, {
+  forget() {
+    coach.handOver();
+    review.forget();
+  },
+  onSetup: () => showSetup(),
+});
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 
 // --- the engine's status -------------------------------------------------------
@@ -123,10 +132,12 @@ function showTable() {
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
+  passScreen.show();
 }
 
 function showSetup() {
   $("table").hidden = true;
+  passScreen.leave();
   $("setup").hidden = false;
   document.documentElement.dataset.screen = "setup";
   const saved = store.loadGame() !== null;
@@ -311,6 +322,7 @@ const practice = new Practice(startCoach, {
 $("practice-open").addEventListener("click", () => {
   $("setup").hidden = true;
   $("table").hidden = true;
+  passScreen.leave();
   document.documentElement.dataset.screen = "practice";
   practice.open();
 });
