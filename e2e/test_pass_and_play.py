@@ -9,6 +9,7 @@ their own card before the next person takes the device.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from playwright.sync_api import Page, expect
 from tabletools import Player, replay_state
@@ -37,28 +38,32 @@ STATE_JS = """() => {
 # the turned-up card, the dialogs, the screen reader's log and the coach's feedback on the viewer's
 # own move name cards of earlier rounds and tricks, which a new deal may give to anybody): the text,
 # every attribute, and the cards of the hand. The feedback is checked apart: empty at a hand-over.
-PAGE_JS = """() => {
+# With it, in the same call (a whole game is hundreds of steps): the save, whose turn the table
+# shows, the pass screen's words and where the focus is.
+LOOK_JS = """() => {
   const copy = document.body.cloneNode(true);
   copy.querySelectorAll('dialog, #log, #feedback, #trick, #trump').forEach(n => n.remove());
   const attrs = [...copy.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value));
+  const text = (id) => document.getElementById(id).textContent.replace(/[\u2068\u2069]/g, '');
   return {
     text: copy.textContent + '\\n' + attrs.join('\\n'),
     words: attrs.flatMap(a => a.split(/\\s+/)),
     hand: [...document.querySelectorAll('#hand [data-card]')].map(b => b.dataset.card),
     cards: document.querySelectorAll('[data-card]:not(#trick *, #trump *, dialog *)').length,
     feedback: document.getElementById('feedback').textContent,
+    save: localStorage.getItem('wizard.save'),
+    me: document.querySelector('#me-info .seat-name')?.textContent ?? null,
+    pass: text('pass-title'),
+    take: text('pass-take'),
+    takeBack: document.getElementById('pass-undo').hidden ? null : text('pass-take-back'),
+    focused: document.activeElement?.id ?? null,
   };
 }"""
+CHOOSE_JS = "() => document.querySelector('#decision button:not([disabled]), #hand button:not([disabled])').click()"
 
 
 def state(page: Page) -> str:
     return page.wait_for_function(STATE_JS, timeout=30_000).json_value()
-
-
-def hands(page: Page) -> list[list[int]]:
-    """Every seat's cards now, as the engine knows them (from the page's save)."""
-    game = replay_state(page.evaluate("() => localStorage.getItem('wizard.save')"))
-    return [list(cards_of(hand)) for hand in game.hands]
 
 
 def told_apart(card: int) -> bool:
@@ -66,14 +71,17 @@ def told_apart(card: int) -> bool:
     return SUIT_OF[card] < 4
 
 
-def check_page(page: Page, viewer: int | None) -> None:
-    """No hand but the viewer's is in the page; at a person's turn, theirs exactly."""
-    shown = page.evaluate(PAGE_JS)
-    dealt = hands(page)
+def look(page: Page, viewer: int | None) -> dict[str, Any]:
+    """What the page shows, checked against the engine's hands (the save, replayed): no hand
+    but the viewer's is in the page (``viewer`` None: the device changes hands, no hand at all);
+    at a person's turn the hand shown is exactly theirs."""
+    shown = page.evaluate(LOOK_JS)
+    dealt = [list(cards_of(hand)) for hand in replay_state(shown["save"]).hands]
     if viewer is None:
         assert shown["hand"] == [] and shown["cards"] == 0, "a hand is in the page while the device changes hands"
         assert shown["feedback"] == "", "the last person's feedback is still in the page"
     else:
+        assert shown["me"] == PEOPLE[viewer]
         assert sorted(shown["hand"]) == sorted(map(card_name, dealt[viewer])), "the hand shown is not the viewer's"
         assert shown["cards"] == len(dealt[viewer])
     words = set(shown["words"])
@@ -83,16 +91,12 @@ def check_page(page: Page, viewer: int | None) -> None:
         for card in filter(told_apart, cards):
             assert card_name(card) not in words and card_label(card) not in shown["text"], \
                 f"{card_label(card)} of seat {seat} is in the page (viewer {viewer})"
+    return shown
 
 
 def plain(text: str) -> str:
     """Words without the marks that isolate a name for the bidirectional algorithm."""
     return text.replace("\u2068", "").replace("\u2069", "")
-
-
-def whose_turn(page: Page) -> int:
-    """The seat whose turn the table shows (the name in the "you" box)."""
-    return PEOPLE.index(page.locator("#me-info .seat-name").inner_text())
 
 
 def new_game(page: Page) -> Player:
@@ -105,46 +109,55 @@ def new_game(page: Page) -> Player:
     return player
 
 
-def take_device(page: Page, name: str) -> None:
-    """The next person confirms with the keyboard: the pass screen's button has the focus."""
-    take = page.locator("#pass-take")
-    assert plain(take.inner_text()) == f"I am {name}: show my cards"
-    expect(take).to_be_focused()
-    page.keyboard.press("Enter")
-
-
 def test_a_whole_pass_and_play_game_never_shows_a_person_anothers_hand(page: Page) -> None:
     started = time.monotonic()
     new_game(page)
     passes = turns = 0
     reloaded = took_back = False
+    hinted: set[int] = set()
     while (now := state(page)) != "final":
         if now == "draw":
             page.get_by_role("button", name="Start the game").click()
         elif now == "round":
             page.locator("#round-next").click()
         elif now == "pass":
-            check_page(page, None)
-            name = plain(page.locator("#pass-title").inner_text()).removeprefix("Pass the device to ")
+            shown = look(page, None)
+            name = shown["pass"].removeprefix("Pass the device to ")
+            assert name in PEOPLE and shown["take"] == f"I am {name}: show my cards"
+            assert shown["focused"] == "pass-take"  # the keyboard confirms at once
             if not reloaded and passes == 40:  # a reload in the middle: the pass screen comes back
                 page.reload()
                 Player(page).wait_table_ready()
                 assert state(page) == "pass"
-                assert plain(page.locator("#pass-title").inner_text()) == f"Pass the device to {name}"
-                check_page(page, None)
+                assert look(page, None)["pass"] == f"Pass the device to {name}"
                 reloaded = True
-            take_device(page, name)
+            page.keyboard.press("Enter")
             passes += 1
         else:
-            viewer = whose_turn(page)
-            check_page(page, viewer)
+            viewer = PEOPLE.index(page.evaluate(LOOK_JS)["me"])
+            shown = look(page, viewer)
+            if viewer not in hinted and ask_hint(page, shown):
+                hinted.add(viewer)
             if not took_back and reloaded and take_back_own_card(page, viewer):
                 took_back = True
                 continue
-            page.locator("#decision button:not([disabled]), #hand button:not([disabled])").first.click()
+            page.evaluate(CHOOSE_JS)
             turns += 1
-    assert reloaded and took_back and passes >= 20 * 2 and turns >= 2 * (20 + 210) - 5
+    assert reloaded and took_back and hinted == {0, 1} and passes >= 20 * 2 and turns >= 2 * (20 + 210)
     print(f"pass-and-play game: {passes} hand-overs, {turns} decisions, {time.monotonic() - started:.1f} s")
+
+
+def ask_hint(page: Page, shown: dict[str, Any]) -> bool:
+    """The coach's hint on a card to play, for the person holding the device: its options are
+    cards of their own hand (never the last person's advice). False when there is no choice."""
+    playable = page.locator("#hand button:not([disabled])")
+    if page.get_attribute("html", "data-phase") != "playing" or playable.count() < 2:
+        return False
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-panel[data-state=ready]", timeout=120_000)
+    options = page.locator("#hint-body tr[data-option]").evaluate_all("rows => rows.map(r => r.dataset.option)")
+    assert options and {o.removeprefix("play ") for o in options} <= set(shown["hand"])
+    return True
 
 
 def take_back_own_card(page: Page, viewer: int) -> bool:
@@ -154,17 +167,13 @@ def take_back_own_card(page: Page, viewer: int) -> bool:
         return False
     if (viewer + 1) % 3 not in (0, 1) or page.locator("#hand button:not([disabled])").count() < 2:
         return False
-    hand_before = sorted(page.locator("#hand [data-card]").evaluate_all("bs => bs.map(b => b.dataset.card)"))
+    hand_before = sorted(page.evaluate(LOOK_JS)["hand"])
     page.locator("#hand button:not([disabled])").first.click()
     assert state(page) == "pass"
-    check_page(page, None)
-    take_back = page.locator("#pass-take-back")
-    assert plain(take_back.inner_text()) == f"Take back {PEOPLE[viewer]}'s move"
-    expect(take_back).to_be_visible()
-    take_back.click()
-    assert state(page) == "turn" and whose_turn(page) == viewer
-    check_page(page, viewer)
-    assert sorted(page.locator("#hand [data-card]").evaluate_all("bs => bs.map(b => b.dataset.card)")) == hand_before
+    assert look(page, None)["takeBack"] == f"Take back {PEOPLE[viewer]}'s move"
+    page.locator("#pass-take-back").click()
+    assert state(page) == "turn"
+    assert sorted(look(page, viewer)["hand"]) == hand_before
     return True
 
 
