@@ -57,6 +57,8 @@ LOOK_JS = """() => {
     take: text('pass-take'),
     takeBack: document.getElementById('pass-undo').hidden ? null : text('pass-take-back'),
     focused: document.activeElement?.id ?? null,
+    padBids: [...document.querySelectorAll('#pad .pad-current .pad-bid')].map(td => td.textContent),
+    seatBids: [...document.querySelectorAll('#seats .seat .stat-bid dd')].map(dd => dd.textContent),
   };
 }"""
 CHOOSE_JS = "() => document.querySelector('#decision button:not([disabled]), #hand button:not([disabled])').click()"
@@ -74,9 +76,13 @@ def told_apart(card: int) -> bool:
 def look(page: Page, viewer: int | None) -> dict[str, Any]:
     """What the page shows, checked against the engine's hands (the save, replayed): no hand
     but the viewer's is in the page (``viewer`` None: the device changes hands, no hand at all);
-    at a person's turn the hand shown is exactly theirs."""
+    at a person's turn the hand shown is exactly theirs; while bidding, no other seat's bid."""
     shown = page.evaluate(LOOK_JS)
-    dealt = [list(cards_of(hand)) for hand in replay_state(shown["save"]).hands]
+    game = replay_state(shown["save"])
+    dealt = [list(cards_of(hand)) for hand in game.hands]
+    if game.phase == "bidding":  # hidden bids: nobody's is in the page but the viewer's own
+        assert not any(text.isdigit() for seat, text in enumerate(shown["padBids"]) if seat != viewer)
+        assert not any(text.isdigit() for text in shown["seatBids"])
     if viewer is None:
         assert shown["hand"] == [] and shown["cards"] == 0, "a hand is in the page while the device changes hands"
         assert shown["feedback"] == "", "the last person's feedback is still in the page"

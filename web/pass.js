@@ -102,6 +102,7 @@ export class PassScreen {
     for (const id of PRIVATE) $(id).replaceChildren();
     $("feedback").hidden = true;
     $("action-error").hidden = true;
+    document.documentElement.dataset.yourTurn = "false"; // nobody's turn on this device until it is taken
     this.#forget();
   }
 
