@@ -11,10 +11,12 @@ import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
+import { Motion } from "./motion.js";
 import { drawPad } from "./pad.js";
 import { dialogView, PassScreen, tableView } from "./pass.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
+import { Sound } from "./sound.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
 import { WatchMode } from "./watch.js";
@@ -33,9 +35,11 @@ let watching = null; // WatchMode, once the game exists
 const coach = new CoachClient();
 let coachView = null; // the coach's hint, feedback and chances at the table (hint.js), made with the game
 let passScreen = null; // pass-and-play's hand-over screen (pass.js), made with the game
+const motion = new Motion(settings, () => game.pace); // cards move (motion.js): wraps the table's drawing
+const sound = new Sound(settings, remember); // off until the person turns it on (sound.js)
 const screen = {
   draw(view, display) {
-    if (passScreen.draw(view)) drawTable(tableView(view), display);
+    if (passScreen.draw(view)) motion.draw(view, () => drawTable(tableView(view), display));
     drawPad(view, coach.chanceLines(view));
     coachView?.draw(view);
     review.sync(view);
@@ -43,6 +47,7 @@ const screen = {
   },
   show: (dialog, view) => dialogs.show(dialog, dialogView(view)),
   announce(before, view, events) {
+    sound.react(before, view, events);
     const text = announcement(before, view, events);
     if (text) $("log").textContent = text;
   },
@@ -234,6 +239,8 @@ async function openReview(standings) {
 function syncSettings() {
   $("table-pace").value = PACES[settings.pace] ? settings.pace : "normal";
   $("table-theme").value = settings.theme ?? "classic";
+  $("motion-toggle").checked = motion.wanted;
+  $("sound-toggle").checked = sound.on;
 }
 
 /** The table's pace and card choices: the paces game.js knows, the themes the engine offers. */
@@ -252,6 +259,11 @@ function fillTableSettings(themes) {
     remember({ theme: theme.value });
     game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
   });
+  $("motion-toggle").addEventListener("change", (event) => {
+    remember({ motion: event.target.checked ? "on" : "off" });
+    motion.sync();
+  });
+  $("sound-toggle").addEventListener("change", (event) => sound.set(event.target.checked));
 }
 
 function wordTableSettings() {
