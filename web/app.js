@@ -14,6 +14,7 @@ import { bindInput } from "./input.js";
 import { Motion } from "./motion.js";
 import { drawPad } from "./pad.js";
 import { ScoreKeeper } from "./keeper.js";
+import { dialogView, PassScreen, tableView } from "./pass.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { Sound } from "./sound.js";
@@ -34,17 +35,18 @@ const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
 const coach = new CoachClient();
 let coachView = null; // the coach's hint, feedback and chances at the table (hint.js), made with the game
+let passScreen = null; // pass-and-play's hand-over screen (pass.js), made with the game
 const motion = new Motion(settings, () => game.pace); // cards move (motion.js): wraps the table's drawing
 const sound = new Sound(settings, remember); // off until the person turns it on (sound.js)
 const screen = {
   draw(view, display) {
-    motion.draw(view, () => drawTable(view, display));
+    if (passScreen.draw(view)) motion.draw(view, () => drawTable(tableView(view), display));
     drawPad(view, coach.chanceLines(view));
     coachView?.draw(view);
     review.sync(view);
     watching.draw(view);
   },
-  show: (dialog, view) => dialogs.show(dialog, view),
+  show: (dialog, view) => dialogs.show(dialog, dialogView(view)),
   announce(before, view, events) {
     sound.react(before, view, events);
     const text = announcement(before, view, events);
@@ -61,6 +63,13 @@ game.setPace(settings.pace);
 watching = new WatchMode(game, startCoach);
 game.hooks = coach.hooks();
 coachView = new CoachView(coach, game, settings, remember);
+passScreen = new PassScreen(game, {
+  forget() {
+    coach.handOver();
+    review.forget();
+  },
+  onSetup: () => showSetup(),
+});
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 
 // --- the engine's status -------------------------------------------------------
@@ -130,10 +139,12 @@ function showTable() {
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
+  passScreen.show();
 }
 
 function showSetup() {
   $("table").hidden = true;
+  passScreen.leave();
   $("setup").hidden = false;
   document.documentElement.dataset.screen = "setup";
   const saved = store.loadGame() !== null;
@@ -326,6 +337,7 @@ const practice = new Practice(startCoach, {
 $("practice-open").addEventListener("click", () => {
   $("setup").hidden = true;
   $("table").hidden = true;
+  passScreen.leave();
   document.documentElement.dataset.screen = "practice";
   practice.open();
 });
@@ -340,6 +352,7 @@ const keeper = new ScoreKeeper(engine, startCoach, store, {
 $("keeper-open").addEventListener("click", () => {
   $("setup").hidden = true;
   $("table").hidden = true;
+  passScreen.leave();
   document.documentElement.dataset.screen = "keeper";
   keeper.open();
 });

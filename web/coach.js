@@ -20,7 +20,8 @@ const KEPT_TURNS = 16; // advice kept per decision (a take-back returns to one a
  * pending (under hidden bids the bots bid meanwhile; a take-back comes back to it).
  */
 export function turnKey(view) {
-  return [view.game?.id ?? "", view.round, view.phase, view.tricks.length, view.trick.plays.length].join("|");
+  // The seat too: under hidden bids two people at one device bid at the same moment.
+  return [view.game?.id ?? "", view.human, view.round, view.phase, view.tricks.length, view.trick.plays.length].join("|");
 }
 
 export class CoachClient extends EventTarget {
@@ -58,6 +59,17 @@ export class CoachClient extends EventTarget {
       this.dispatchEvent(new Event("moved")); // no feedback on a move of another game
     }
     return view;
+  }
+
+  /**
+   * Pass-and-play: the device goes to another person. The last person's pending decision is
+   * forgotten, a rating of their move still on its way is dropped, and their feedback line
+   * cleared ("moved"): nothing of theirs is shown to the next person.
+   */
+  handOver() {
+    this.turn = null;
+    this.#ratings++;
+    this.dispatchEvent(new Event("moved"));
   }
 
   /** The advice for the pending decision: {promise, advice, error} (advice and error null while it is computed). */
@@ -108,6 +120,7 @@ export class CoachClient extends EventTarget {
   async #acted(choice, saveBefore, view) {
     const turn = this.turn ?? { save: saveBefore, seat: view.human };
     this.turn = null;
+    if (view.human === null) return; // the device goes on to another person at once: nobody would read the rating
     if (!turn.save || turn.seat === null || turn.seat === undefined) return;
     const number = ++this.#ratings;
     this.dispatchEvent(new Event("moved"));

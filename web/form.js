@@ -8,6 +8,7 @@ import { t } from "./words.js";
 
 const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];
 const PREVIEW = ["AH", "QS", "7D", "Z"];
+const PERSON = "person"; // an opponent's "level" that seats a person at this device (pass-and-play)
 
 function element(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -32,9 +33,16 @@ export class NewGameForm {
     this.constraints = {}; // describe()'s options: {key: {players: {min, max}, ...}}
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.onSubmit(this.read());
+      const choice = this.read();
+      const problem = this.#sameName(choice.config.players);
+      if (problem) {
+        this.showError(problem);
+        return;
+      }
+      this.onSubmit(choice);
     });
     form.elements.players.addEventListener("change", () => this.#layout());
+    form.querySelector("#opponent-rows").addEventListener("change", () => this.#layout());
     form.querySelector("#watch").addEventListener("click", () => onWatch(this.readWatch()));
   }
 
@@ -67,8 +75,9 @@ export class NewGameForm {
       });
       const level = element("select", { name: `opponent-level-${i}` });
       for (const l of this.levels) level.append(element("option", { value: l, textContent: t(`level.${l}`) }));
+      level.append(element("option", { value: PERSON, textContent: t("pass.form.person") }));
       const wanted = saved.level ?? (this.levels.includes("medium") ? "medium" : this.levels[0]);
-      level.value = this.levels.includes(wanted) ? wanted : this.levels[0];
+      level.value = wanted === PERSON || this.levels.includes(wanted) ? wanted : this.levels[0];
       rows.append(
         element(
           "li",
@@ -86,6 +95,8 @@ export class NewGameForm {
       options.append(element("label", { className: `option option-${key}` }, box, ` ${t(`option.${key}`)}`));
     }
     options.append(element("p", { className: "note", id: "options-note" }));
+    form.querySelector("#people-note")?.remove();
+    form.querySelector("#opponents").append(element("p", { className: "note", id: "people-note" }));
 
     const modes = form.querySelector("#bidding");
     modes.querySelectorAll("label").forEach((node) => node.remove());
@@ -127,6 +138,29 @@ export class NewGameForm {
       .map(([key, c]) => t("form.option_players", { option: t(`option.name.${key}`), ...c.players }));
     const note = this.form.querySelector("#options-note");
     if (note) note.textContent = notes.join(" ");
+    this.#peopleNote(count);
+  }
+
+  /** With several people at this device, the form says how the game goes (pass-and-play). */
+  #peopleNote(count) {
+    const note = this.form.querySelector("#people-note");
+    if (!note) return;
+    const rows = [...this.form.querySelectorAll(".opponent-row select")].slice(0, count - 1);
+    const people = rows.filter((select) => select.value === PERSON).length;
+    note.textContent = people > 0 ? t("pass.form.note", { count: people + 1 }) : "";
+    note.hidden = people === 0;
+  }
+
+  /** Several people pass the device by name: two players of the same name would not know whose turn it is. */
+  #sameName(players) {
+    if (players.filter((p) => p.bot === null).length < 2) return "";
+    const seen = new Set();
+    for (const player of players) {
+      const key = player.name.toLocaleLowerCase();
+      if (seen.has(key) && key) return t("pass.form.same_name", { name: player.name });
+      seen.add(key);
+    }
+    return "";
   }
 
   /** The config, theme and pace the form describes. */
@@ -138,7 +172,7 @@ export class NewGameForm {
     for (let i = 0; form.elements[`opponent-name-${i}`]; i++) {
       opponents.push({ name: form.elements[`opponent-name-${i}`].value.trim(), level: form.elements[`opponent-level-${i}`].value });
     }
-    for (const o of opponents.slice(0, count - 1)) players.push({ name: o.name, bot: o.level });
+    for (const o of opponents.slice(0, count - 1)) players.push({ name: o.name, bot: o.level === PERSON ? null : o.level });
     const options = { bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open" };
     for (const box of form.querySelectorAll("#options input[type=checkbox]")) options[box.name] = box.checked;
     const config = { players, options };
@@ -161,8 +195,10 @@ export class NewGameForm {
     const [you, ...others] = choice.config.players;
     const taken = new Set(others.map((p) => p.name));
     const name = you.name === t("form.default_name") ? DEFAULT_NAMES.find((n) => !taken.has(n)) ?? you.name : you.name;
-    const seat = { name, bot: others[0]?.bot ?? this.levels[0] };
-    return { ...choice, config: { ...choice.config, players: [seat, ...others] } };
+    const level = others.find((p) => p.bot !== null)?.bot ?? this.levels[0];
+    const seat = { name, bot: level };
+    const bots = others.map((p) => ({ ...p, bot: p.bot ?? level })); // Watch mode seats no person
+    return { ...choice, config: { ...choice.config, players: [seat, ...bots] } };
   }
 
   /** Show an error's words under the form ("" hides it). */

@@ -130,6 +130,12 @@ export class Game {
     await this.#send("undo", {});
   }
 
+  /** Pass-and-play: the person the device was passed to has it now; the view becomes theirs. */
+  async takeDevice() {
+    if (this.#request || this.behind || this.view?.pass_to === null || this.view?.pass_to === undefined) return;
+    await this.#send("take_device", {});
+  }
+
   async setTheme(theme) {
     this.theme = theme;
     if (!this.view) return;

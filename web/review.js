@@ -135,10 +135,25 @@ export class GameReview {
     $("review-next").focus();
   }
 
-  /** The seat of the one person at the table, or null (bots alone, or several people at one device). */
+  /**
+   * The seat whose decisions are reviewed, or null when any seat may be: the one person at the
+   * table; with several people at one device, the one holding it until the game is over.
+   */
   #person() {
-    const people = this.#view.people ?? (this.#view.human === null ? [] : [this.#view.human]);
+    const view = this.#view;
+    const people = view.people ?? (view.human === null ? [] : [view.human]);
+    if (people.length > 1 && !view.over) return view.human;
     return people.length === 1 ? people[0] : null;
+  }
+
+  /** Pass-and-play: the device goes to another person, and nothing of the last one's review stays in the page. */
+  forget() {
+    this.#ticket++;
+    this.#data = null;
+    this.#steps = [];
+    for (const id of ["review-matches", "review-counts", "review-lost", "review-costliest", "review-where",
+      "review-trump", "review-seats", "review-decisions"]) $(id).replaceChildren();
+    $("review-body").hidden = true;
   }
 
   #summary() {
