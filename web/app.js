@@ -12,6 +12,8 @@ import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
+import { bindPeek } from "./peek.js";
+import { bindPlayed } from "./played.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { Store } from "./store.js";
@@ -300,6 +302,8 @@ bindInput($("table"), game, {
   "review-rounds": () => openReview(false),
   "review-game": () => openReview(true),
 });
+bindPeek();
+bindPlayed(settings.played, remember, () => game.redraw());
 // Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
 const practice = new Practice(startCoach, {
   theme: () => form.read().theme,
