@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tabletools import Player, open_saved, replay_state, save_at
 
 from wizard_engine.view import seat_view
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 LONG_NAMES = ["You", "Bartholomew_the_Incredibly_Wisee", "Morgana_of_the_Seven_Seas_Realm", "C" * 32,
               "Prospero_Gandalf_Merlin_Circe_XY", "Z" * 32]
 
@@ -43,7 +43,7 @@ def view_of(save: str) -> Mapping[str, Any]:
     return seat_view(replay_state(save), 0)
 
 
-def page_at(browser: Browser, base_url: str, viewport: dict[str, int], save: str,
+def page_at(browser: Browser, base_url: str, viewport: ViewportSize, save: str,
             settings: Mapping[str, Any] | None = None) -> Page:
     context = browser.new_context(viewport=viewport, base_url=base_url, locale="en-US")
     page = context.new_page()
@@ -53,7 +53,7 @@ def page_at(browser: Browser, base_url: str, viewport: dict[str, int], save: str
 
 def no_sideways_scroll(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+    assert page.viewport_size and width <= page.viewport_size["width"], f"the page is {width} px wide"
 
 
 def test_on_a_desktop_the_hand_and_the_trick_have_big_cards(browser: Browser, base_url: str) -> None:
@@ -151,13 +151,13 @@ def test_the_compact_bid_picker_works_by_keyboard_and_says_why_a_bid_is_forbidde
     group = player.bid_group()
     expect(group.locator("button.bid")).to_have_count(1)  # not a row of buttons: the picker
     number = group.get_by_role("spinbutton", name="Tricks you bid")
-    for step in group.locator("button.bid-step").all():  # − and + are for fingers: not Tab stops
+    for step in group.locator("button.bid-step").all():  # the steps are for fingers: not Tab stops
         expect(step).to_have_attribute("tabindex", "-1")
     number.focus()
     expect(number).to_have_attribute("aria-valuemax", str(view["hand_size"]))
     lowest = int(view["legal"][0].split()[1])
     expect(number).to_have_text(str(lowest))
-    # One Tab stop: the next Tab leaves the number for the Bid button (− and + are not stops).
+    # One Tab stop: the next Tab leaves the number for the Bid button (the steps are not stops).
     page.keyboard.press("Tab")
     expect(group.get_by_role("button", name=f"Bid {lowest}")).to_be_focused()
     page.keyboard.press("Shift+Tab")

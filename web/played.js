@@ -29,6 +29,7 @@ export function drawPlayed(view) {
   panel.hidden = !shown || view.over;
   if (panel.hidden) return;
   const cards = [...view.tricks, view.trick].flatMap((trick) => trick.plays.map((play) => play.card));
+  panel.dataset.theme = view.theme;
   const list = $("played-suits");
   list.replaceChildren();
   for (const group of GROUPS) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
