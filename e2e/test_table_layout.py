@@ -7,11 +7,12 @@ the save it finds), so it starts at the moment it looks at, at the fastest pace.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 from tabletools import Player, open_saved, replay_state, save_at
 
 from wizard_engine.view import seat_view
@@ -112,20 +113,25 @@ def test_the_trick_lies_before_its_players_the_led_and_winning_cards_marked(brow
     plays = view["trick"]["plays"]
     cards = page.locator("#trick [data-card]")
     expect(cards).to_have_count(len(plays))
+    felt = page.locator(".trick-felt").bounding_box()
+    assert felt
+    middle = (felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2)
+
+    def direction(box: FloatRect | None) -> float:
+        """The angle from the felt's middle to the middle of ``box``."""
+        assert box
+        return math.atan2(box["y"] + box["height"] / 2 - middle[1], box["x"] + box["width"] / 2 - middle[0])
+
+    seats = {seat: direction(page.locator(f"#seats [data-seat='{seat}']").bounding_box()) for seat in range(1, 6)}
     for play in plays:
         card = page.locator(f"#trick [data-seat='{play['seat']}'][data-card='{play['card']}']")
         expect(card).to_have_count(1)
-        # In front of its player: nearer to that seat's box than to any other's.
-        box = card.bounding_box()
-        assert box
-        centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-        def distance(seat: int, centre: tuple[float, float] = centre) -> float:
-            seat_box = page.locator(f"#seats [data-seat='{seat}']").bounding_box()
-            assert seat_box
-            return ((seat_box["x"] + seat_box["width"] / 2 - centre[0]) ** 2
-                    + (seat_box["y"] + seat_box["height"] / 2 - centre[1]) ** 2) ** 0.5
-        nearest = min(range(1, 6), key=distance)
+        # In front of its player: seen from the felt's middle, towards that seat's box more than any other's.
+        angle = direction(card.bounding_box())
+        if play["seat"] == 0:
+            assert angle > math.pi / 4 and angle < 3 * math.pi / 4, angle  # below the middle: you
+            continue
+        nearest = min(seats, key=lambda seat: abs(math.remainder(seats[seat] - angle, math.tau)))
         assert nearest == play["seat"], (play, nearest)
     led = page.locator("#trick [data-led]")
     expect(led).to_have_count(1)

@@ -8,7 +8,7 @@ import { bidPicker, COMPACT_FROM } from "./bidpicker.js";
 import { cardBack, cardFace, cardPicture } from "./cards.js";
 import { $, el, nameEl } from "./dom.js";
 import { layoutHand } from "./handlayout.js";
-import { closePeek, drawPeek, peekOpen } from "./peek.js";
+import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
 import { cardName, listText, reasonText, suitName, t } from "./words.js";
 
@@ -246,7 +246,7 @@ function lastTrickLine(view, finished) {
     return;
   }
   line.textContent = tookLastText(view);
-  if (peekOpen()) drawPeek(view);
+  drawPeek(view);
 }
 
 /** "Merlin took the last trick" / "You took the last trick". */
