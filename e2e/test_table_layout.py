@@ -210,7 +210,7 @@ def test_the_last_trick_can_be_looked_at_again_during_the_next(browser: Browser,
     expect(peek.locator("[data-winner]")).to_have_attribute("data-peek-seat", str(last["winner"]))
     expect(peek.locator("[data-winner] .play-note")).to_have_text("took it")
     expect(page.locator("#trick [data-card]")).to_have_count(1)  # the trick on the table stays as it is
-    expect(button).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_role("button", name="Back to this trick")).to_have_attribute("aria-expanded", "true")
     page.keyboard.press("Escape")
     expect(peek).to_be_hidden()
     expect(page.get_by_role("button", name="Last trick")).to_be_focused()
