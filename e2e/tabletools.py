@@ -32,7 +32,7 @@ STATE_JS = """() => {
   const html = document.documentElement;
   if (html.dataset.busy === 'true') return false;
   if (html.dataset.yourTurn === 'true' &&
-      document.querySelector('#decision button:not([disabled]), #hand button:not([disabled])')) return 'turn';
+      document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])')) return 'turn';
   return false;
 }"""
 
@@ -68,6 +68,39 @@ def find_game(players: int, found: Callable[[Mapping[str, Any]], bool], seeds: r
             else:
                 session.bot_step()
     raise AssertionError("no seed arranges it")
+
+
+def save_at(players: int, found: Callable[[Mapping[str, Any]], bool], seed: int = 1,
+            names: list[str] | None = None, level: str = "random", **options: Any) -> str:
+    """The sealed save of a game at the human's first decision where ``found(view)`` holds.
+
+    The human follows :func:`first_choice`; a page that finds it in its storage resumes there.
+    """
+    config = config_for(players, seed, level, **options)
+    for seat, name in zip(config["players"], names or [], strict=False):
+        seat["name"] = name
+    session = Session(State(GameConfig.from_dict(config)))
+    while not session.state.is_over:
+        view = session.view()
+        if view["your_turn"]:
+            if found(view):
+                return str(session.result()["save"])
+            session.act(first_choice(view))
+        else:
+            session.bot_step()
+    raise AssertionError("the game never came to that moment")
+
+
+def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None) -> None:
+    """Open the page with ``save`` in its storage (and ``settings``): it resumes that game."""
+    import json
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('wizard.save', {json.dumps(save)});"
+        f" localStorage.setItem('wizard.settings', {json.dumps(json.dumps(settings or {'pace': 'instant'}))});"
+        " sessionStorage.setItem('seeded', '1'); }")
+    page.goto("./?levels=random")
+    page.wait_for_selector("html[data-table=ready]", state="attached", timeout=120_000)
 
 
 def replay_state(save: str) -> State:
@@ -144,7 +177,7 @@ class Player:
 
     def choose_first(self) -> None:
         """Press the first button I may press: lowest allowed bid, first playable card, first suit."""
-        decision = self.page.locator("#decision button:not([disabled])")
+        decision = self.page.locator("#decision [data-action]:not([disabled])")
         if decision.count():
             decision.first.click()
         else:

@@ -29,7 +29,7 @@ BUSY_COACH = """async () => {
 
 def enabled_options(page: Page) -> list[str]:
     """The person's options as the table offers them: enabled bid or suit buttons, else playable cards."""
-    return page.locator("#decision button:not([disabled]), #hand button:not([disabled])").evaluate_all(
+    return page.locator("#decision [data-action]:not([disabled]), #hand button:not([disabled])").evaluate_all(
         "(buttons) => buttons.map((b) => b.dataset.action)")
 
 

@@ -87,7 +87,7 @@ def deal(page: Page, players: int) -> None:
 
 def choose_first(page: Page) -> None:
     """Player.choose_first, by ids (its hand's name is English)."""
-    decision = page.locator("#decision button:not([disabled])")
+    decision = page.locator("#decision [data-action]:not([disabled])")
     (decision if decision.count() else page.locator("#hand button:not([disabled])")).first.click()
 
 

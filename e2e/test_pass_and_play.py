@@ -30,7 +30,7 @@ STATE_JS = """() => {
   const pass = document.getElementById('pass');
   if (!pass.hidden && !document.getElementById('pass-take').hidden) return 'pass';
   if (html.dataset.yourTurn === 'true' && !document.getElementById('table').hidden &&
-      document.querySelector('#decision button:not([disabled]), #hand button:not([disabled])')) return 'turn';
+      document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])')) return 'turn';
   return false;
 }"""
 
@@ -61,7 +61,7 @@ LOOK_JS = """() => {
     seatBids: [...document.querySelectorAll('#seats .seat .stat-bid dd')].map(dd => dd.textContent),
   };
 }"""
-CHOOSE_JS = "() => document.querySelector('#decision button:not([disabled]), #hand button:not([disabled])').click()"
+CHOOSE_JS = "() => document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])').click()"
 
 
 def state(page: Page) -> str:

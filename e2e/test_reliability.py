@@ -50,7 +50,7 @@ def test_tab_that_is_behind_says_so_and_never_overwrites_newer_progress(page: Pa
     expect(alert).to_contain_text("This game continued in another tab")
 
     # B's stale table: a click there changes nothing that is kept
-    b_page.locator("#decision button:not([disabled]), #hand button:not([disabled])").first.click(force=True)
+    b_page.locator("#decision [data-action]:not([disabled]), #hand button:not([disabled])").first.click(force=True)
     b_page.wait_for_timeout(1500)
     assert b.save() == newer, "the tab that was behind wrote over the newer game"
 
@@ -76,7 +76,7 @@ def test_new_game_in_one_tab_is_not_replaced_by_the_other_tabs_old_game(page: Pa
     a.play_until(lambda state: state == "turn")
     expect(b_page.locator("#tab-alert")).to_contain_text("A new game was started in another tab",
                                                          timeout=ALERT_TIMEOUT_MS)
-    b_page.locator("#decision button:not([disabled]), #hand button:not([disabled])").first.click(force=True)
+    b_page.locator("#decision [data-action]:not([disabled]), #hand button:not([disabled])").first.click(force=True)
     b_page.wait_for_timeout(1500)
 
     third = page.context.new_page()

@@ -15,6 +15,8 @@ import { Motion } from "./motion.js";
 import { drawPad } from "./pad.js";
 import { ScoreKeeper } from "./keeper.js";
 import { dialogView, PassScreen, tableView } from "./pass.js";
+import { bindPeek } from "./peek.js";
+import { bindPlayed } from "./played.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { Sound } from "./sound.js";
@@ -326,6 +328,8 @@ bindInput($("table"), game, {
   "review-rounds": () => openReview(false),
   "review-game": () => openReview(true),
 });
+bindPeek();
+bindPlayed(settings.played, remember, () => game.redraw());
 // Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
 const practice = new Practice(startCoach, {
   theme: () => form.read().theme,

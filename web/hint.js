@@ -42,6 +42,11 @@ export class CoachView {
       this.#remember({ feedback: event.target.checked });
     });
     document.addEventListener("keydown", (event) => this.#key(event));
+    // The compact bid picker (bidpicker.js) selected another bid: the figures follow it.
+    document.addEventListener("wizard:decision-changed", () => {
+      const entry = this.#open ? this.#coach.current() : null;
+      if (entry?.advice) this.#figures(entry.advice);
+    });
     this.#coach.addEventListener("advice", (event) => {
       if (this.#open && event.detail.key === this.#coach.turn?.key) this.#fill(event.detail);
     });

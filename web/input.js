@@ -1,8 +1,9 @@
 // Turns the person's clicks and keys into intents for the game: a button's
 // data-action ("play 7H", "bid 2", "trump H") goes to game.act(); the
 // toolbar's buttons to their commands. Arrow keys move between the cards of
-// the hand and between the bid buttons (Tab moves between groups, Enter or
-// Space plays or bids).
+// the hand and between the bid buttons; each group is one Tab stop (roving
+// tabindex: table.js gives it to the first enabled button, focus moves it).
+// Enter or Space plays or bids.
 
 const GROUPS = "#hand, .bids, .trump-choice";
 
@@ -11,6 +12,13 @@ export function bindInput(table, game, commands) {
     const button = event.target.closest("button[data-action]");
     if (!button || button.disabled || !table.contains(button)) return;
     game.act(button.dataset.action);
+  });
+
+  // Roving tabindex: a group of cards or bids is one Tab stop, the button last focused in it.
+  table.addEventListener("focusin", (event) => {
+    const group = event.target.closest?.(GROUPS);
+    if (!group || event.target.tagName !== "BUTTON") return;
+    for (const button of group.querySelectorAll("button")) button.tabIndex = button === event.target ? 0 : -1;
   });
 
   table.addEventListener("keydown", (event) => {

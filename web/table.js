@@ -4,8 +4,12 @@
 // opens nothing and pauses nothing. Every text comes from the catalogue and
 // goes in with textContent; state is carried by classes and data attributes.
 // Buttons carry their intent in data-action (input.js sends it).
+import { bidPicker, COMPACT_FROM } from "./bidpicker.js";
 import { cardBack, cardFace, cardPicture } from "./cards.js";
 import { $, el, nameEl } from "./dom.js";
+import { layoutHand } from "./handlayout.js";
+import { closePeek, drawPeek } from "./peek.js";
+import { drawPlayed } from "./played.js";
 import { cardName, listText, reasonText, suitName, t } from "./words.js";
 
 const SUIT_LETTERS = ["C", "D", "H", "S"];
@@ -23,8 +27,10 @@ export function drawTable(view, display) {
   me(view);
   decision(view);
   hand(view);
+  drawPlayed(view);
   $("take-back").disabled = !view.can_undo;
   keepFocus(view);
+  keepInView(view);
 }
 
 /** "You deal" or "Merlin deals". */
@@ -169,6 +175,7 @@ function trick(view, showFinished) {
   const finished = Boolean(showFinished && view.last_trick);
   const shown = finished ? view.last_trick : view.trick;
   list.classList.toggle("finished", finished);
+  list.dataset.players = String(view.players.length);
   if (finished) {
     title.textContent = tookLastText(view);
   } else if (view.phase === "playing") {
@@ -176,19 +183,75 @@ function trick(view, showFinished) {
   } else {
     title.textContent = t("trick.title");
   }
-  for (const play of shown.plays) {
-    const item = el("li", "play");
-    item.dataset.seat = String(play.seat);
-    item.dataset.card = play.card; // motion.js's hooks: the card, the led one, the winner
-    if (play === shown.plays[0]) item.dataset.led = "";
-    if (play.seat === shown.winner) item.dataset.winner = "";
-    if (play.seat === shown.winner) item.classList.add(finished ? "won" : "winning");
-    item.append(cardPicture(play.card, view.theme, cardName(play.card, view.theme)));
-    item.append(nameEl("span", "play-name", view.players[play.seat].name));
-    if (play.seat === shown.winner) item.append(el("span", "play-note", t(finished ? "trick.took_it" : "trick.winning")));
-    list.append(item);
-  }
+  for (const play of shown.plays) list.append(trickCard(view, shown, play, finished));
   if (shown.plays.length === 0) list.append(el("li", "trick-empty", emptyTrickText(view)));
+  lastTrickLine(view, finished);
+}
+
+/**
+ * One card of a trick, in front of the seat that played it (trickPlace), its player named
+ * on it; the led card and the winning one marked (data-led, data-winner: motion.js's hooks too).
+ */
+export function trickCard(view, shown, play, finished) {
+  const item = el("li", "play");
+  item.dataset.seat = String(play.seat);
+  item.dataset.card = play.card;
+  const [x, y] = trickPlace(view, play.seat);
+  item.style.setProperty("--fx", String(x));
+  item.style.setProperty("--fy", String(y));
+  const led = play === shown.plays[0];
+  const winner = play.seat === shown.winner;
+  if (led) item.dataset.led = "";
+  if (winner) {
+    item.dataset.winner = "";
+    item.classList.add(finished ? "won" : "winning");
+  }
+  const name = view.players[play.seat].name;
+  const notes = [cardName(play.card, view.theme), t("trick.played_by", { name })];
+  if (led) notes.push(t("trick.led"));
+  if (winner) notes.push(t(finished ? "trick.took_it" : "trick.winning"));
+  item.append(cardPicture(play.card, view.theme, notes.join(t("list.comma"))));
+  const tags = el("span", "play-tags");
+  tags.setAttribute("aria-hidden", "true");
+  if (led) tags.append(el("span", "play-tag play-led", t("trick.led_mark")));
+  if (winner) tags.append(el("span", "play-tag play-note", t(finished ? "trick.took_it" : "trick.winning")));
+  if (tags.childElementCount) item.append(tags);
+  const label = nameEl("span", "play-name", play.seat === view.human ? t("trick.you") : name);
+  label.setAttribute("aria-hidden", "true");
+  item.append(label);
+  return item;
+}
+
+/**
+ * Where a seat's card lies on the trick's felt, as fractions [x, y] of the free room (0..1):
+ * you at the bottom, your left-hand neighbour at the left, your right-hand one at the right,
+ * the others across the top from left to right — as the seats sit around the table.
+ */
+export function trickPlace(view, seat) {
+  const count = view.players.length;
+  const me = view.open_hands ? 0 : view.human ?? 0;
+  const place = (seat - me + count) % count; // 0: you, then clockwise from your left
+  if (place === 0) return [0.5, 1];
+  if (count === 2) return [0.5, 0];
+  if (place === 1) return [0, 0.5];
+  if (place === count - 1) return [1, 0.5];
+  const across = count - 3; // seats 2 .. count-2 along the top
+  return [(place - 1) / (across + 1), 0];
+}
+
+/** Who took the last trick stays said during the next one (the fastest pace shows it no time at all). */
+function lastTrickLine(view, finished) {
+  const line = $("trick-last");
+  const peek = $("peek-button");
+  const earlier = view.phase === "playing" && view.tricks.length > 0 && view.last_trick && !finished;
+  line.hidden = !earlier;
+  peek.hidden = !earlier;
+  if (!earlier) {
+    closePeek();
+    return;
+  }
+  line.textContent = tookLastText(view);
+  drawPeek(view);
 }
 
 /** "Merlin took the last trick" / "You took the last trick". */
@@ -268,10 +331,15 @@ function decision(view) {
 }
 
 function bids(view) {
+  const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
+  if (view.hand_size + 1 >= COMPACT_FROM) {
+    const wrap = el("div", "bid-wrap compact-bids");
+    wrap.append(bidPicker(view, forbidden));
+    return wrap;
+  }
   const group = el("div", "bids");
   group.setAttribute("role", "group");
   group.setAttribute("aria-label", t("bids.label"));
-  const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
   for (let n = 0; n <= view.hand_size; n++) {
     const action = `bid ${n}`;
     const button = el("button", "bid", String(n));
@@ -285,6 +353,7 @@ function bids(view) {
     }
     group.append(button);
   }
+  rovingTabs(group);
   const wrap = el("div", "bid-wrap");
   wrap.append(group);
   for (const [action, reason] of forbidden) {
@@ -310,6 +379,7 @@ function trumpChoice(view) {
     button.setAttribute("aria-label", name);
     group.append(button);
   }
+  rovingTabs(group);
   return group;
 }
 
@@ -356,6 +426,8 @@ function hand(view) {
     box.append(button);
   }
   box.dataset.count = String((view.hand ?? []).length);
+  rovingTabs(box);
+  layoutHand(box);
   if (reasons.size) note.textContent = t("hand.greyed", { reasons: [...reasons].join(t("list.semicolon")) });
   else if (playing) note.textContent = t("hand.any");
 }
@@ -382,12 +454,52 @@ export function drawChances(view, line) {
   });
 }
 
+/**
+ * One Tab stop for a group of buttons (roving tabindex): the first enabled one takes it;
+ * arrow keys move it (input.js).
+ */
+function rovingTabs(group) {
+  const buttons = [...group.querySelectorAll("button")];
+  const first = buttons.find((button) => !button.disabled);
+  for (const button of buttons) button.tabIndex = button === first ? 0 : -1;
+}
+
+let shownTurn = ""; // the turn last scrolled into view
+
+/**
+ * At the start of each of your turns, the trick and your hand both in view if the screen
+ * holds them (a phone docks your hand at the bottom: the trick must stand above it), so you
+ * never scroll between them. Only once a turn: the person may scroll away meanwhile.
+ */
+function keepInView(view) {
+  const turn = `${view.round}:${view.phase}:${view.tricks.length}:${view.trick.plays.length}`;
+  if (!view.your_turn || view.over || turn === shownTurn) return;
+  shownTurn = turn;
+  // Once the browser has laid the table out (a table just shown arranges the hand as it gets its width).
+  requestAnimationFrame(() => setTimeout(() => scrollToTurn(turn)));
+}
+
+function scrollToTurn(turn) {
+  if (turn !== shownTurn || $("table").hidden || document.querySelector("dialog[open]")) return;
+  const felt = document.querySelector(".trick-felt").getBoundingClientRect();
+  const me = $("me");
+  const docked = getComputedStyle(me).position === "fixed";
+  const bottom = docked ? me.getBoundingClientRect().top : innerHeight;
+  const end = docked ? felt.bottom : $("hand").getBoundingClientRect().bottom;
+  const top = $("trick-title").getBoundingClientRect().top - 4;
+  // Down until what must be seen ends above the bottom, but never past the trick's top.
+  const down = Math.min(end - bottom + 8, top);
+  if (down > 0) scrollBy({ top: down, behavior: "instant" });
+  else if (top < 0) scrollBy({ top, behavior: "instant" });
+}
+
 /** After a redraw, keep keyboard users where they can act. */
 function keepFocus(view) {
   if (document.querySelector("dialog[open]")) return;
   const active = document.activeElement;
   if (active && active !== document.body && document.contains(active)) return;
   if (!view.your_turn) return;
-  const target = document.querySelector("#decision button:not([disabled]), #hand button:not([disabled])");
+  const target = document.querySelector(
+    "#decision .bid-value, #decision button:not([disabled]):not([tabindex='-1']), #hand button:not([disabled]):not([tabindex='-1'])");
   target?.focus({ preventScroll: true });
 }

@@ -1,0 +1,242 @@
+"""The table's layout: big cards on a desktop, a phone that never scrolls sideways and keeps
+your hand in view, the trick around the table, the compact bid picker, the last-trick peek
+and the panel of the cards played.
+
+Each test opens the page on a game prepared in CPython (tabletools.save_at: the page resumes
+the save it finds), so it starts at the moment it looks at, at the fastest pace.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
+from tabletools import Player, open_saved, replay_state, save_at
+
+from wizard_engine.view import seat_view
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LONG_NAMES = ["You", "Bartholomew_the_Incredibly_Wisee", "Morgana_of_the_Seven_Seas_Realm", "C" * 32,
+              "Prospero_Gandalf_Merlin_Circe_XY", "Z" * 32]
+
+# Every card of the hand: its box, and whether the middle of its uncovered strip (a finger's
+# target at least 40 px wide) hits that very card.
+HAND_TARGETS = """() => [...document.querySelectorAll('#hand .hand-card')].map((card, i, all) => {
+    const box = card.getBoundingClientRect();
+    const face = card.querySelector('.card');
+    const w = face.offsetWidth, h = face.offsetHeight;
+    // (grid places, not boxes: a playable card is lifted a little)
+    const next = all[i + 1];
+    const sameRow = next && next.offsetTop === card.offsetTop;
+    const strip = sameRow ? Math.min(next.offsetLeft - card.offsetLeft, w) : w;
+    const below = all.slice(i + 1).find((c) => c.offsetTop > card.offsetTop);
+    const height = below ? Math.min(below.offsetTop - card.offsetTop, h) : h;
+    const hit = document.elementFromPoint(box.left + strip / 2, box.top + height / 2)?.closest('.hand-card') === card;
+    return { left: box.left, right: box.left + w, top: box.top, bottom: box.top + h, strip, height, hit };
+})"""
+
+
+def view_of(save: str) -> Mapping[str, Any]:
+    """What the page shows the person (seat 0) of a save."""
+    return seat_view(replay_state(save), 0)
+
+
+def page_at(browser: Browser, base_url: str, viewport: ViewportSize, save: str,
+            settings: Mapping[str, Any] | None = None) -> Page:
+    context = browser.new_context(viewport=viewport, base_url=base_url, locale="en-US")
+    page = context.new_page()
+    open_saved(page, save, settings)
+    return page
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert page.viewport_size and width <= page.viewport_size["width"], f"the page is {width} px wide"
+
+
+def test_on_a_desktop_the_hand_and_the_trick_have_big_cards(browser: Browser, base_url: str) -> None:
+    save = save_at(4, lambda v: v["phase"] == "playing" and v["hand_size"] >= 10 and len(v["trick"]["plays"]) >= 2)
+    page = page_at(browser, base_url, DESKTOP, save)
+    Player(page).wait_for("turn")
+    hand = page.locator("#hand .hand-card .card")
+    assert hand.count() >= 9
+    for box in (hand.nth(i).bounding_box() for i in range(hand.count())):
+        assert box and box["width"] >= 90, box
+    trick = page.locator("#trick .play .card")
+    assert trick.count() >= 2
+    for box in (trick.nth(i).bounding_box() for i in range(trick.count())):
+        assert box and box["width"] >= 90, box
+    no_sideways_scroll(page)
+    # At your turn the table shows the trick and the whole of your hand together.
+    felt = page.locator(".trick-felt").bounding_box()
+    assert felt and felt["y"] >= 0
+    for target in page.evaluate(HAND_TARGETS):
+        assert target["bottom"] <= DESKTOP["height"] and target["hit"], target
+    page.context.close()
+
+
+@pytest.mark.parametrize("players", [6, 3])
+def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view(
+        browser: Browser, base_url: str, players: int) -> None:
+    # Six players with 32-character names; or three in the last round: twenty cards each.
+    if players == 6:
+        save = save_at(6, lambda v: v["phase"] == "playing" and v["round"] >= 2 and len(v["trick"]["plays"]) >= 3,
+                       names=LONG_NAMES)
+    else:
+        save = save_at(3, lambda v: v["phase"] == "playing" and v["hand_size"] == 20 and len(v["trick"]["plays"]) == 2)
+    page = page_at(browser, base_url, PHONE, save)
+    Player(page).wait_for("turn")
+    no_sideways_scroll(page)
+    dock = page.locator("#me").bounding_box()
+    assert dock
+    targets = page.evaluate(HAND_TARGETS)
+    assert len(targets) == view_of(save)["hand_counts"][0]
+    for target in targets:  # every card on screen, none cut off, each with its own target
+        assert target["left"] >= 0 and target["right"] <= PHONE["width"], target
+        assert target["top"] >= 0 and target["bottom"] <= PHONE["height"], target
+        assert target["strip"] >= 40 and target["height"] >= 40 and target["hit"], target
+    # The trick stands above the docked hand: no scrolling between them.
+    for card in page.locator("#trick .play").all():
+        box = card.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= dock["y"], box
+    page.context.close()
+
+
+def test_the_trick_lies_before_its_players_the_led_and_winning_cards_marked(browser: Browser, base_url: str) -> None:
+    save = save_at(6, lambda v: v["phase"] == "playing" and v["round"] >= 3 and len(v["trick"]["plays"]) == 5)
+    view = view_of(save)
+    page = page_at(browser, base_url, DESKTOP, save)
+    Player(page).wait_for("turn")
+    plays = view["trick"]["plays"]
+    cards = page.locator("#trick [data-card]")
+    expect(cards).to_have_count(len(plays))
+    felt = page.locator(".trick-felt").bounding_box()
+    assert felt
+    middle = (felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2)
+
+    def direction(box: FloatRect | None) -> float:
+        """The angle from the felt's middle to the middle of ``box``."""
+        assert box
+        return math.atan2(box["y"] + box["height"] / 2 - middle[1], box["x"] + box["width"] / 2 - middle[0])
+
+    seats = {seat: direction(page.locator(f"#seats [data-seat='{seat}']").bounding_box()) for seat in range(1, 6)}
+    for play in plays:
+        card = page.locator(f"#trick [data-seat='{play['seat']}'][data-card='{play['card']}']")
+        expect(card).to_have_count(1)
+        # In front of its player: seen from the felt's middle, towards that seat's box more than any other's.
+        angle = direction(card.bounding_box())
+        if play["seat"] == 0:
+            assert angle > math.pi / 4 and angle < 3 * math.pi / 4, angle  # below the middle: you
+            continue
+        nearest = min(seats, key=lambda seat: abs(math.remainder(seats[seat] - angle, math.tau)))
+        assert nearest == play["seat"], (play, nearest)
+    led = page.locator("#trick [data-led]")
+    expect(led).to_have_count(1)
+    expect(led).to_have_attribute("data-seat", str(plays[0]["seat"]))
+    expect(led.locator(".play-led")).to_have_text("Led")
+    winner = page.locator("#trick [data-winner]")
+    expect(winner).to_have_attribute("data-seat", str(view["trick"]["winner"]))
+    expect(winner.locator(".play-note")).to_have_text("winning")
+    ring = winner.locator(".card").evaluate("(c) => getComputedStyle(c).outlineWidth")
+    assert ring == "4px"  # more than a thin glow
+    page.context.close()
+
+
+def test_the_compact_bid_picker_works_by_keyboard_and_says_why_a_bid_is_forbidden(
+        browser: Browser, base_url: str) -> None:
+    save = save_at(3, lambda v: v["phase"] == "bidding" and v["hand_size"] >= 12 and bool(v["forbidden"]),
+                   plus_minus_one=True)
+    view = view_of(save)
+    forbidden = int(view["forbidden"][0]["action"].split()[1])
+    page = page_at(browser, base_url, PHONE, save)
+    player = Player(page)
+    player.wait_for("turn")
+    group = player.bid_group()
+    expect(group.locator("button.bid")).to_have_count(1)  # not a row of buttons: the picker
+    number = group.get_by_role("spinbutton", name="Tricks you bid")
+    for step in group.locator("button.bid-step").all():  # the steps are for fingers: not Tab stops
+        expect(step).to_have_attribute("tabindex", "-1")
+    number.focus()
+    expect(number).to_have_attribute("aria-valuemax", str(view["hand_size"]))
+    lowest = int(view["legal"][0].split()[1])
+    expect(number).to_have_text(str(lowest))
+    # One Tab stop: the next Tab leaves the number for the Bid button (the steps are not stops).
+    page.keyboard.press("Tab")
+    expect(group.get_by_role("button", name=f"Bid {lowest}")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(number).to_be_focused()
+    page.keyboard.press("End")
+    expect(number).to_have_text(str(view["hand_size"]))
+    page.keyboard.press("Home")
+    for _ in range(forbidden):
+        page.keyboard.press("ArrowUp")
+    expect(number).to_have_text(str(forbidden))
+    expect(number).to_have_attribute("aria-valuetext", f"{forbidden}, not allowed")
+    expect(group.get_by_role("button", name=f"Bid {forbidden}")).to_be_disabled()
+    expect(group.locator(".picker-state")).to_contain_text("plus/minus one")
+    page.keyboard.press("Enter")  # a forbidden bid is not made
+    expect(number).to_be_focused()
+    chosen = forbidden + 1 if forbidden < view["hand_size"] else forbidden - 1
+    page.keyboard.press("ArrowUp" if chosen > forbidden else "ArrowDown")
+    expect(group.locator(".picker-state")).to_be_hidden()
+    page.keyboard.press("Enter")
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text(str(chosen))
+    no_sideways_scroll(page)
+    page.context.close()
+
+
+def test_the_last_trick_can_be_looked_at_again_during_the_next(browser: Browser, base_url: str) -> None:
+    save = save_at(4, lambda v: v["phase"] == "playing" and len(v["tricks"]) >= 2 and len(v["trick"]["plays"]) == 1)
+    view = view_of(save)
+    last = view["last_trick"]
+    page = page_at(browser, base_url, DESKTOP, save)
+    Player(page).wait_for("turn")
+    names = [p["name"] for p in view["players"]]
+    took = "You took the last trick" if last["winner"] == 0 else f"{names[last['winner']]} took the last trick"
+    said = page.locator("#trick-last").inner_text().replace("\u2068", "").replace("\u2069", "")  # (names isolated)
+    assert said == took  # said until the next trick ends
+    button = page.get_by_role("button", name="Last trick")
+    button.focus()
+    page.keyboard.press("Enter")
+    peek = page.get_by_role("region", name=f"Trick {len(view['tricks'])}, the last one")
+    expect(peek).to_be_visible()
+    cards = peek.locator(".play")
+    expect(cards).to_have_count(len(last["plays"]))
+    shown = cards.evaluate_all("(cards) => cards.map((c) => [Number(c.dataset.peekSeat), c.dataset.peekCard])")
+    assert shown == [[p["seat"], p["card"]] for p in last["plays"]]
+    expect(peek.locator("[data-winner]")).to_have_attribute("data-peek-seat", str(last["winner"]))
+    expect(peek.locator("[data-winner] .play-note")).to_have_text("took it")
+    expect(page.locator("#trick [data-card]")).to_have_count(1)  # the trick on the table stays as it is
+    expect(page.get_by_role("button", name="Back to this trick")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(peek).to_be_hidden()
+    expect(page.get_by_role("button", name="Last trick")).to_be_focused()
+    page.context.close()
+
+
+def test_the_played_cards_panel_is_off_until_ticked_and_then_remembered(browser: Browser, base_url: str) -> None:
+    save = save_at(4, lambda v: v["phase"] == "playing" and len(v["tricks"]) >= 2 and len(v["trick"]["plays"]) >= 1)
+    view = view_of(save)
+    page = page_at(browser, base_url, DESKTOP, save, {"pace": "instant", "theme": "amigo"})
+    Player(page).wait_for("turn")
+    panel = page.get_by_role("region", name="Played this round")
+    expect(panel).to_be_hidden()
+    page.get_by_label("Cards played").check()
+    expect(panel).to_be_visible()
+    played = [p["card"] for t in [*view["tricks"], view["trick"]] for p in t["plays"]]
+    expect(panel.locator("[data-played]")).to_have_count(len(played))
+    names = {"C": "Humans (blue)", "D": "Dwarves (red)", "H": "Elves (green)", "S": "Giants (yellow)"}
+    for suit, name in names.items():
+        row = panel.locator(f".played-row[data-suit='{suit}']")
+        expect(row.locator(".played-name")).to_have_text(name)
+        count = sum(1 for card in played if card[1:] == suit)
+        expect(row.locator(".played-count")).to_have_text(f"({count})")
+        expect(row.locator(".card.theme-amigo")).to_have_count(count)
+    page.reload()
+    page.wait_for_selector("html[data-table=ready]", state="attached", timeout=60_000)
+    expect(page.get_by_label("Cards played")).to_be_checked()
+    expect(page.get_by_role("region", name="Played this round")).to_be_visible()
+    page.context.close()

@@ -1,0 +1,74 @@
+// How your hand lies: one row of cards when they fit; else overlapping (every
+// card keeps a strip of at least MIN_STEP px to tap or click), in as many rows
+// as that takes (a phone's 20-card hand: three rows of seven). Measured from
+// the drawn cards and the hand's width, again whenever the width changes.
+
+const GAP = 6; // px between cards that do not overlap
+const MIN_STEP = 44; // px of each card left uncovered: a finger's target
+const ROW_SHOWN = 0.6; // the part of a card's height a lower row leaves visible
+const MAX_ROWS = 4;
+
+const watched = new WeakSet();
+
+/** Lay out the cards of `box` (#hand), and again when its width changes. */
+export function layoutHand(box) {
+  arrange(box);
+  watchDock();
+  if (watched.has(box) || typeof ResizeObserver === "undefined") return;
+  watched.add(box);
+  let width = box.clientWidth;
+  new ResizeObserver(() => {
+    if (box.clientWidth === width) return;
+    width = box.clientWidth;
+    arrange(box);
+  }).observe(box);
+}
+
+function arrange(box) {
+  const cards = box.querySelectorAll(".hand-card");
+  const face = cards[0]?.querySelector(".card");
+  const style = box.style;
+  if (!face) {
+    for (const name of ["grid-template-columns", "grid-auto-rows", "padding-bottom"]) style.removeProperty(name);
+    delete box.dataset.rows;
+    box.classList.remove("overlap");
+    return;
+  }
+  if (face.offsetWidth === 0) return; // not shown yet: arranged when it gets its width
+  const count = cards.length;
+  const w = face.offsetWidth;
+  const h = face.offsetHeight;
+  const room = box.clientWidth - 2; // (a focus ring's room at the edges)
+  let rows = 1;
+  let cols = count;
+  let step = w + GAP;
+  if (count * w + (count - 1) * GAP > room) {
+    for (rows = 1; rows <= MAX_ROWS; rows++) {
+      cols = Math.ceil(count / rows);
+      step = cols > 1 ? (room - w) / (cols - 1) : w;
+      if (step >= MIN_STEP) break;
+    }
+    rows = Math.min(rows, MAX_ROWS);
+    step = Math.floor(Math.min(step, w + GAP));
+  }
+  const row = Math.round(h * ROW_SHOWN);
+  style.setProperty("grid-template-columns", cols > 1 ? `repeat(${cols - 1}, ${step}px) ${w}px` : `${w}px`);
+  style.setProperty("grid-auto-rows", rows > 1 ? `${row}px` : "auto");
+  style.setProperty("padding-bottom", rows > 1 ? `${h - row}px` : "");
+  box.dataset.rows = String(rows);
+  box.classList.toggle("overlap", step < w);
+}
+
+let docked = false;
+
+/**
+ * On a phone your part of the table (#me) is docked at the bottom of the screen (style.css):
+ * the table keeps room for it below (--dock-h), so nothing hides behind it.
+ */
+function watchDock() {
+  if (docked || typeof ResizeObserver === "undefined") return;
+  docked = true;
+  const me = document.getElementById("me");
+  const table = document.getElementById("table");
+  new ResizeObserver(() => table.style.setProperty("--dock-h", `${me.offsetHeight}px`)).observe(me);
+}

@@ -1,0 +1,68 @@
+// The cards already played this round, by suit (for beginners; experts count
+// themselves): an optional panel on the felt, off by default, switched by a
+// toolbar box that the settings remember. Cards are small faces of the theme
+// chosen, so suits carry the theme's names and colours.
+import { cardFace } from "./cards.js";
+import { $, el } from "./dom.js";
+import { cardName, suitName, t } from "./words.js";
+
+const GROUPS = ["Z", "C", "D", "H", "S", "N"]; // Wizards, the four suits, Jesters
+const RANKS = "23456789TJQKA";
+
+let shown = false;
+
+/** Wire the toolbar's box: `on` from the settings; `remember({played})` keeps a change; `redraw()` draws it. */
+export function bindPlayed(on, remember, redraw) {
+  shown = Boolean(on);
+  const box = $("played-toggle");
+  box.checked = shown;
+  box.addEventListener("change", () => {
+    shown = box.checked;
+    remember({ played: shown });
+    redraw();
+  });
+}
+
+/** The panel for `view`: this round's finished tricks and the trick on the table. */
+export function drawPlayed(view) {
+  const panel = $("played");
+  panel.hidden = !shown || view.over;
+  if (panel.hidden) return;
+  const cards = [...view.tricks, view.trick].flatMap((trick) => trick.plays.map((play) => play.card));
+  panel.dataset.theme = view.theme;
+  const list = $("played-suits");
+  list.replaceChildren();
+  for (const group of GROUPS) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
+}
+
+function kindOf(card) {
+  return card.length === 1 ? card : card[1];
+}
+
+function groupName(group, theme) {
+  if (group === "Z") return t("played.wizards");
+  if (group === "N") return t("played.jesters");
+  return suitName(group, theme);
+}
+
+/** One suit: its name, how many of it were played, and those cards from low to high. */
+function suitRow(view, group, cards) {
+  const row = el("div", `played-row played-${group}`);
+  row.dataset.suit = group;
+  const name = el("span", `played-name suit-text-${group}`, groupName(group, view.theme));
+  row.append(name, el("span", "played-count", t("played.count", { count: cards.length })));
+  const list = el("ul", "played-cards");
+  list.setAttribute("aria-label", groupName(group, view.theme));
+  cards.sort((a, b) => RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]));
+  for (const card of cards) {
+    const item = el("li", "played-card");
+    item.dataset.played = card; // (not data-card: that hook is the table's, for motion.js)
+    item.setAttribute("role", "img");
+    item.setAttribute("aria-label", cardName(card, view.theme));
+    item.append(cardFace(card, view.theme));
+    list.append(item);
+  }
+  if (cards.length === 0) list.append(el("li", "played-none", t("played.none")));
+  row.append(list);
+  return row;
+}
