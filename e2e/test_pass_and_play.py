@@ -61,7 +61,8 @@ LOOK_JS = """() => {
     seatBids: [...document.querySelectorAll('#seats .seat .stat-bid dd')].map(dd => dd.textContent),
   };
 }"""
-CHOOSE_JS = "() => document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])').click()"
+CHOOSE_JS = ("() => document.querySelector("
+             "'#decision [data-action]:not([disabled]), #hand button:not([disabled])').click()")
 
 
 def state(page: Page) -> str:
