@@ -3,6 +3,7 @@
 // the screen it draws on, the form, the input). It holds no state of the game
 // itself (the engine does) and draws nothing itself.
 import { announcement } from "./announce.js";
+import { bindAppearance, wordAppearance } from "./appearance.js";
 import { CoachClient } from "./coach.js";
 import { Dialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
@@ -266,6 +267,7 @@ function fillLanguages() {
 /** Everything already drawn, in the language just chosen (the form keeps what was filled in). */
 function reword(oldDefaultName) {
   fillStatic();
+  wordAppearance();
   status.textContent = statusText();
   showStorageProblem();
   $("tab-alert-text").textContent = behindText(game.behind);
@@ -283,6 +285,7 @@ function reword(oldDefaultName) {
 
 // --- wiring ------------------------------------------------------------------------
 fillLanguages();
+bindAppearance(settings, remember);
 bindInput($("table"), game, {
   "take-back": () => game.takeBack(),
   "open-pad": () => dialogs.open("pad-dialog"),

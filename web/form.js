@@ -97,13 +97,13 @@ export class NewGameForm {
     if (!form.querySelector('input[name="bidding"]:checked')) form.querySelector('input[name="bidding"]').checked = true;
 
     const themes = form.querySelector("#themes");
-    themes.querySelectorAll("label").forEach((node) => node.remove());
+    themes.querySelectorAll(".theme-choice").forEach((node) => node.remove());
     for (const theme of described.themes) {
       const radio = element("input", { type: "radio", name: "theme", value: theme });
       radio.checked = theme === (settings.theme ?? "classic");
       const preview = element("span", { className: "theme-preview" });
       for (const card of PREVIEW) preview.append(cardFace(card, theme));
-      themes.append(element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview));
+      themes.querySelector(".deck-choice").before(element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview));
     }
 
     form.elements.pace.replaceChildren();
