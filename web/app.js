@@ -15,17 +15,24 @@ import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
+import { bindQuickStart, showWaiting } from "./start.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
 import { WatchMode } from "./watch.js";
 import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./words.js";
 
+// What the form offers, written by build.py beside the page (described.json): the form is
+// complete at first paint, before the engine is ready (else it waits for the engine's describe()).
+const preset = fetch(new URL("./described.json", import.meta.url))
+  .then((response) => (response.ok ? response.json() : null))
+  .catch(() => null);
 await loadWords();
 fillStatic();
 
 const engine = startEngine();
 const store = new Store();
 const settings = store.loadSettings();
+let described = null; // what the form offers: describe() (from described.json, else the engine)
 const params = new URLSearchParams(location.search);
 const dialogs = new Dialogs();
 const review = new GameReview(startCoach);
@@ -41,6 +48,7 @@ const screen = {
     watching.draw(view);
   },
   show: (dialog, view) => dialogs.show(dialog, view),
+  brief: (name, view) => dialogs.brief(view),
   announce(before, view, events) {
     const text = announcement(before, view, events);
     if (text) $("log").textContent = text;
@@ -53,10 +61,12 @@ const screen = {
 };
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
+game.drawDialog = Boolean(settings.drawDialog);
 watching = new WatchMode(game, startCoach);
 game.hooks = coach.hooks();
 coachView = new CoachView(coach, game, settings, remember);
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
+const refreshSummary = bindQuickStart(form);
 
 // --- the engine's status -------------------------------------------------------
 const status = document.querySelector("[data-engine-status]");
@@ -65,7 +75,8 @@ function statusText() {
 }
 function showStatus() {
   status.textContent = statusText();
-  form.setEnabled(engine.status === "ready");
+  form.setEnabled(engine.status !== "error" && described !== null);
+  if (engine.status !== "loading") showWaiting(false);
 }
 engine.addEventListener("status", showStatus);
 engine.addEventListener("update", () => {
@@ -124,6 +135,9 @@ function showTable() {
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
+  // The button pressed (Play, Resume) is gone: the keyboard goes on from the table, or
+  // from the decision the table just focused.
+  if (!$("table").contains(document.activeElement)) $("table").focus({ preventScroll: true });
 }
 
 function showSetup() {
@@ -153,12 +167,14 @@ function remember(changes) {
 }
 
 // --- starting, resuming ----------------------------------------------------------
-async function deal({ config, theme, pace, remember: formState }) {
+async function deal({ config, theme, pace, drawDialog, remember: formState }) {
   form.showError("");
   form.setEnabled(false);
-  remember({ theme, pace, form: formState });
+  remember({ theme, pace, drawDialog, form: formState });
   game.setPace(pace);
+  game.drawDialog = drawDialog;
   syncSettings();
+  showWaiting(engine.status === "loading");
   try {
     dialogs.closeAll();
     await game.start(config, theme);
@@ -166,8 +182,10 @@ async function deal({ config, theme, pace, remember: formState }) {
     showTable();
   } catch (error) {
     form.showError(errorText(error));
+    $("settings-panel").open = true;
   } finally {
-    form.setEnabled(true);
+    showWaiting(false);
+    form.setEnabled(engine.status !== "error");
   }
 }
 
@@ -250,7 +268,6 @@ function wordTableSettings() {
 }
 
 // --- the language --------------------------------------------------------------------
-let described = null; // the engine's describe(), once it is ready (the form is built from it)
 
 function fillLanguages() {
   const select = $("language");
@@ -277,7 +294,8 @@ function reword(oldDefaultName) {
   if (described) {
     const filled = form.read();
     if (filled.remember.name === oldDefaultName) delete filled.remember.name; // the new language's default
-    form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
+    form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, drawDialog: filled.drawDialog, form: filled.remember });
+    refreshSummary();
     wordTableSettings();
   }
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
@@ -322,14 +340,22 @@ $("resume-button").addEventListener("click", () => {
   else resumeSaved(); // the saved game (another tab's, if this one stepped aside)
 });
 
+/** The form, filled from what the engine offers (and the remembered settings). */
+function buildForm(offered) {
+  described = offered;
+  form.build(described, settings);
+  refreshSummary();
+  fillTableSettings(described.themes);
+  showStatus();
+}
+
 showSetup();
+const offered = await preset;
+if (offered) buildForm(offered);
 document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
-    described = await engine.call("describe");
-    form.build(described, settings);
-    fillTableSettings(described.themes);
-    form.setEnabled(true);
+    if (!described) buildForm(await engine.call("describe"));
     await resumeSaved();
     document.documentElement.dataset.table = "ready";
   },

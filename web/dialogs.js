@@ -14,7 +14,34 @@ const FILL = {
   final: fillFinal,
 };
 
+const BRIEF_MS = 5000; // how long a brief line stays (a click or a key dismisses it sooner)
+
 export class Dialogs {
+  #briefTimer = 0;
+
+  /**
+   * The first-dealer draw shown briefly as a line on the table (not a dialog to dismiss):
+   * the cards drawn and who deals. The dialog comes back with a setting (game.js).
+   */
+  brief(view) {
+    const box = $("draw-brief");
+    const last = view.draws.at(-1);
+    box.replaceChildren(
+      el("strong", "draw-brief-title", t("draw.title")),
+      cardRow(view, last, view.first_dealer),
+      el("span", "draw-brief-result", t("draw.result", { deals: dealsText(view, view.first_dealer) })),
+    );
+    box.hidden = false;
+    clearTimeout(this.#briefTimer);
+    const hide = () => {
+      box.hidden = true;
+      document.removeEventListener("keydown", hide);
+    };
+    this.#briefTimer = setTimeout(hide, BRIEF_MS);
+    box.onclick = hide;
+    document.addEventListener("keydown", hide, { once: true });
+  }
+
   /** Fill the game's dialog `name` ("draw", "round", "final") from `view` and open it; resolves when closed. */
   show(name, view) {
     FILL[name](view);
@@ -36,6 +63,7 @@ export class Dialogs {
 
   closeAll() {
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    $("draw-brief").hidden = true;
   }
 }
 

@@ -35,6 +35,7 @@ export class NewGameForm {
       this.onSubmit(this.read());
     });
     form.elements.players.addEventListener("change", () => this.#layout());
+    form.elements["player-name"].addEventListener("input", () => this.#countName());
     form.querySelector("#watch").addEventListener("click", () => onWatch(this.readWatch()));
   }
 
@@ -54,9 +55,11 @@ export class NewGameForm {
     form.elements.players.value = String(remembered.players ?? 4);
     form.elements["player-name"].maxLength = this.maxName;
     form.elements["player-name"].value = remembered.name ?? t("form.default_name");
+    this.#countName();
 
     const rows = form.querySelector("#opponent-rows");
     rows.replaceChildren();
+    form.querySelector("#opponents-limit").textContent = t("start.names_limit", { max: this.maxName });
     for (let i = 0; i < described.players.max - 1; i++) {
       const saved = remembered.opponents?.[i] ?? {};
       const name = element("input", {
@@ -109,10 +112,18 @@ export class NewGameForm {
     form.elements.pace.replaceChildren();
     for (const key of Object.keys(PACES)) form.elements.pace.append(element("option", { value: key, textContent: t(`pace.${key}`) }));
     form.elements.pace.value = PACES[settings.pace] ? settings.pace : "normal";
+    form.elements["draw-dialog"].checked = Boolean(settings.drawDialog);
 
     const seed = this.params.get("seed");
     form.elements.seed.value = seed !== null && /^\d{1,10}$/.test(seed) ? seed : "";
     this.#layout();
+    this.built = true;
+  }
+
+  /** Your name's length against the limit, under its field. */
+  #countName() {
+    const input = this.form.elements["player-name"];
+    this.form.querySelector("#your-name-count").textContent = t("start.name_count", { count: input.value.length, max: this.maxName });
   }
 
   /** Show as many opponent rows as the player count needs. */
@@ -148,6 +159,7 @@ export class NewGameForm {
       config,
       theme,
       pace: form.elements.pace.value,
+      drawDialog: form.elements["draw-dialog"].checked,
       remember: { players: count, name: players[0].name, opponents, options },
     };
   }
@@ -173,6 +185,7 @@ export class NewGameForm {
 
   setEnabled(enabled) {
     this.form.querySelector("#deal").disabled = !enabled;
+    document.getElementById("play").disabled = !enabled;
     this.form.querySelector("#watch").disabled = !enabled;
   }
 }
