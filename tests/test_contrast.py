@@ -30,6 +30,7 @@ PAIRS = [  # (foreground, background, minimum)
     ("card-red", "card-face", TEXT), ("card-black", "card-face", TEXT),
     ("four-C", "card-face", TEXT), ("four-D", "card-face", TEXT), ("four-H", "card-face", TEXT), ("four-S", "card-face", TEXT),
     ("amigo-ink", "amigo-blue", TEXT), ("amigo-ink", "amigo-red", TEXT), ("amigo-ink", "amigo-green", TEXT),
+    *[(f"seat-{seat}", "surface", NON_TEXT) for seat in range(6)],  # the score chart's lines
     ("amigo-yellow-ink", "amigo-yellow", TEXT), ("gold", "wizard-face", TEXT), ("jester-ink", "jester-face", TEXT),
 ]
 

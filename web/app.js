@@ -12,6 +12,7 @@ import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
+import { bindToolbarMenu } from "./menu.js";
 import { drawPad } from "./pad.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
@@ -304,6 +305,7 @@ function reword(oldDefaultName) {
 // --- wiring ------------------------------------------------------------------------
 fillLanguages();
 bindAppearance(settings, remember);
+bindToolbarMenu();
 bindInput($("table"), game, {
   "take-back": () => game.takeBack(),
   "open-pad": () => dialogs.open("pad-dialog"),

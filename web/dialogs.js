@@ -4,9 +4,10 @@
 // can wait for the person.
 import { cardPicture } from "./cards.js";
 import { $, el, nameEl } from "./dom.js";
+import { fillFinal } from "./final.js";
 import { drawRoundSummary } from "./pad.js";
 import { dealsText } from "./table.js";
-import { cardName, listText, t } from "./words.js";
+import { cardName, t } from "./words.js";
 
 const FILL = {
   draw: fillDraw,
@@ -104,26 +105,4 @@ function fillRoundSummary(view) {
   }
   drawRoundSummary(view, round);
   $("round-next").textContent = t("summary.next", { round: round + 1 });
-}
-
-/** The final standings (rule R18). */
-function fillFinal(view) {
-  const order = view.players.map((p, seat) => ({ seat, name: p.name, total: view.totals[seat] }));
-  order.sort((a, b) => b.total - a.total || a.seat - b.seat);
-  const list = $("final-standings");
-  list.replaceChildren();
-  for (const entry of order) {
-    const item = el("li", view.winners.includes(entry.seat) ? "winner" : "");
-    item.append(nameEl("span", "standing-name", entry.name), el("span", "standing-total", t("final.points", { points: entry.total })));
-    list.append(item);
-  }
-  const top = view.totals[view.winners[0]];
-  let text;
-  if (view.winners.length > 1) {
-    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
-    text = t("final.share", { names: listText(names), points: top });
-  } else {
-    text = view.winners[0] === view.human ? t("final.you_win", { points: top }) : t("final.wins", { name: view.players[view.winners[0]].name, points: top });
-  }
-  $("final-winners").textContent = text;
 }
