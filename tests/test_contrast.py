@@ -20,7 +20,7 @@ PAIRS = [  # (foreground, background, minimum)
     ("muted", "paper", TEXT), ("muted", "surface", TEXT), ("muted", "head-bg", TEXT),
     ("on-accent", "accent", TEXT), ("accent", "surface", TEXT), ("on-night", "night", TEXT), ("gold", "night", TEXT),
     ("on-gold", "gold", TEXT), ("on-felt", "felt", TEXT), ("on-felt-muted", "felt", TEXT),
-    ("on-felt-red", "felt", TEXT), ("on-felt-muted", "felt-dark", TEXT),
+    ("on-felt-red", "felt", TEXT), *[(f"on-felt-amigo-{suit}", "felt", TEXT) for suit in "CDHS"], ("on-felt-muted", "felt-dark", TEXT),
     ("good", "surface", TEXT), ("bad", "surface", TEXT), ("warn-ink", "surface", TEXT),
     ("good", "good-bg", TEXT), ("bad", "bad-bg", TEXT), ("warn-ink", "pick-bg", TEXT), ("warn-ink", "warn-bg", TEXT),
     ("alert-ink", "alert-bg", TEXT), ("ok-ink", "ok-bg", TEXT), ("info-ink", "info-bg", TEXT),
