@@ -34,13 +34,15 @@ export class Dialogs {
     );
     box.hidden = false;
     clearTimeout(this.#briefTimer);
+    // It goes after a while, or at the person's first key or click.
     const hide = () => {
       box.hidden = true;
       document.removeEventListener("keydown", hide);
+      document.removeEventListener("pointerdown", hide);
     };
     this.#briefTimer = setTimeout(hide, BRIEF_MS);
-    box.onclick = hide;
-    document.addEventListener("keydown", hide, { once: true });
+    document.addEventListener("keydown", hide);
+    document.addEventListener("pointerdown", hide);
   }
 
   /** Fill the game's dialog `name` ("draw", "round", "final") from `view` and open it; resolves when closed. */
@@ -52,6 +54,7 @@ export class Dialogs {
   /** Open the dialog with this id; resolves when it is closed. */
   open(id) {
     const dialog = $(id);
+    $("draw-brief").hidden = true;
     const closed = new Promise((resolve) => dialog.addEventListener("close", () => resolve(), { once: true }));
     if (!dialog.open) dialog.showModal();
     return closed;

@@ -342,6 +342,7 @@ function roundEndPicture(before, view) {
     your_turn: false,
     bot_to_act: false,
     can_undo: false,
+    round_over: true,
   };
 }
 
