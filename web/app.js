@@ -302,6 +302,14 @@ function reword(oldDefaultName) {
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
+/** After the draw dialog: the keyboard goes on at your decision if it is yours, else at the table. */
+function focusAfterDraw() {
+  if ($("table").hidden) return;
+  const decision = document.querySelector("#decision button:not([disabled]), #hand button:not([disabled])");
+  (decision ?? $("table")).focus({ preventScroll: true });
+}
+$("draw-dialog").addEventListener("close", focusAfterDraw); // (the dialog gives it back to the Play button, now hidden)
+
 // --- wiring ------------------------------------------------------------------------
 fillLanguages();
 bindAppearance(settings, remember);

@@ -10,7 +10,8 @@ import { listText, t } from "./words.js";
 export function summaryText(choice) {
   const [, ...opponents] = choice.config.players;
   const against = t("start.against", {
-    opponents: listText(opponents.map((o) => t("start.opponent", { name: o.name, level: t(`seat.level.${o.bot}`) }))),
+    // (a seat without a bot is a person at this device: just the name)
+    opponents: listText(opponents.map((o) => (o.bot ? t("start.opponent", { name: o.name, level: t(`seat.level.${o.bot}`) }) : o.name))),
   });
   const options = choice.config.options;
   const rules = Object.keys(options).filter((key) => key !== "bidding" && options[key]).map((key) => t(`option.name.${key}`));
