@@ -14,7 +14,8 @@ from wizard_engine.config import GameConfig
 from wizard_engine.state import State
 from wizard_engine.web import Session
 
-LONG = ["W" * 32, "Bartholomew-Maximilian-Fitzgeral", "Wolfgang_Amadeus_Mozart_Salzburg", "X" * 32, "Hildegard-von-Bingen-Rupertsber"]
+LONG = ["W" * 32, "Bartholomew-Maximilian-Fitzgeral", "Wolfgang_Amadeus_Mozart_Salzburg", "X" * 32,
+        "Hildegard-von-Bingen-Rupertsber"]
 
 
 def summary(page: Page) -> str:

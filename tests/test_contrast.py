@@ -20,7 +20,8 @@ PAIRS = [  # (foreground, background, minimum)
     ("muted", "paper", TEXT), ("muted", "surface", TEXT), ("muted", "head-bg", TEXT),
     ("on-accent", "accent", TEXT), ("accent", "surface", TEXT), ("on-night", "night", TEXT), ("gold", "night", TEXT),
     ("on-gold", "gold", TEXT), ("on-felt", "felt", TEXT), ("on-felt-muted", "felt", TEXT),
-    ("on-felt-red", "felt", TEXT), *[(f"on-felt-amigo-{suit}", "felt", TEXT) for suit in "CDHS"], ("on-felt-muted", "felt-dark", TEXT),
+    ("on-felt-red", "felt", TEXT), ("on-felt-muted", "felt-dark", TEXT),
+    *[(f"on-felt-amigo-{suit}", "felt", TEXT) for suit in "CDHS"],
     ("good", "surface", TEXT), ("bad", "surface", TEXT), ("warn-ink", "surface", TEXT),
     ("good", "good-bg", TEXT), ("bad", "bad-bg", TEXT), ("warn-ink", "pick-bg", TEXT), ("warn-ink", "warn-bg", TEXT),
     ("alert-ink", "alert-bg", TEXT), ("ok-ink", "ok-bg", TEXT), ("info-ink", "info-bg", TEXT),
@@ -28,7 +29,7 @@ PAIRS = [  # (foreground, background, minimum)
     ("ink", "row-both", TEXT), ("ink", "neutral-bg", TEXT), ("ink", "pick-bg", TEXT),
     ("focus", "paper", NON_TEXT), ("focus", "surface", NON_TEXT), ("control-border", "surface", NON_TEXT),
     ("card-red", "card-face", TEXT), ("card-black", "card-face", TEXT),
-    ("four-C", "card-face", TEXT), ("four-D", "card-face", TEXT), ("four-H", "card-face", TEXT), ("four-S", "card-face", TEXT),
+    *[(f"four-{suit}", "card-face", TEXT) for suit in "CDHS"],
     ("amigo-ink", "amigo-blue", TEXT), ("amigo-ink", "amigo-red", TEXT), ("amigo-ink", "amigo-green", TEXT),
     *[(f"seat-{seat}", "surface", NON_TEXT) for seat in range(6)],  # the score chart's lines
     ("amigo-yellow-ink", "amigo-yellow", TEXT), ("gold", "wizard-face", TEXT), ("jester-ink", "jester-face", TEXT),
