@@ -259,6 +259,7 @@ function fillTableSettings(themes) {
   });
   theme.addEventListener("change", () => {
     remember({ theme: theme.value });
+    $("log").textContent = ""; // (it named the cards in the other theme's words)
     game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
   });
 }
