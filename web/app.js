@@ -13,9 +13,11 @@ import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
 import { bindToolbarMenu } from "./menu.js";
+import { Motion } from "./motion.js";
 import { drawPad } from "./pad.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
+import { Sound } from "./sound.js";
 import { bindQuickStart, showWaiting } from "./start.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
@@ -40,9 +42,11 @@ const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
 const coach = new CoachClient();
 let coachView = null; // the coach's hint, feedback and chances at the table (hint.js), made with the game
+const motion = new Motion(settings, () => game.pace); // cards move (motion.js): wraps the table's drawing
+const sound = new Sound(settings, remember); // off until the person turns it on (sound.js)
 const screen = {
   draw(view, display) {
-    drawTable(view, display);
+    motion.draw(view, () => drawTable(view, display));
     drawPad(view, coach.chanceLines(view));
     coachView?.draw(view);
     review.sync(view);
@@ -51,6 +55,7 @@ const screen = {
   show: (dialog, view) => dialogs.show(dialog, view),
   brief: (name, view) => dialogs.brief(view),
   announce(before, view, events) {
+    sound.react(before, view, events);
     const text = announcement(before, view, events);
     if (text) $("log").textContent = text;
   },
@@ -243,6 +248,8 @@ async function openReview(standings) {
 function syncSettings() {
   $("table-pace").value = PACES[settings.pace] ? settings.pace : "normal";
   $("table-theme").value = settings.theme ?? "classic";
+  $("motion-toggle").checked = motion.wanted;
+  $("sound-toggle").checked = sound.on;
 }
 
 /** The table's pace and card choices: the paces game.js knows, the themes the engine offers. */
@@ -262,6 +269,11 @@ function fillTableSettings(themes) {
     $("log").textContent = ""; // (it named the cards in the other theme's words)
     game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
   });
+  $("motion-toggle").addEventListener("change", (event) => {
+    remember({ motion: event.target.checked ? "on" : "off" });
+    motion.sync();
+  });
+  $("sound-toggle").addEventListener("change", (event) => sound.set(event.target.checked));
 }
 
 function wordTableSettings() {
