@@ -25,7 +25,8 @@ def test_a_whole_3_player_game_by_clicking_to_the_final_standings(page: Page, wa
     final = page.get_by_role("dialog", name="Final standings")
     expect(final).to_be_visible()
     expect(final.locator(".standings li")).to_have_count(3)
-    expect(final.locator("#final-winners")).to_contain_text(re.compile(r"(win|wins|share the win) with -?\d+ points"))
+    winners = re.compile(r"(win|wins|share the win) with [-\u2212]?\d+ points")  # (a true minus sign)
+    expect(final.locator("#final-winners")).to_contain_text(winners)
     final.get_by_role("button", name="Score pad").click()
     player.expect_pad_adds_up(players=3, rounds=20)
     # The standings list the pad's totals, best first.
