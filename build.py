@@ -382,6 +382,25 @@ def write_service_worker(dest: Path) -> str:
         return cache
 
 
+# --- what the form offers ------------------------------------------------------
+
+DESCRIBED_NAME = "described.json"  # beside index.html; app.js fills the form from it at first paint
+
+
+def described() -> dict:
+    """The engine's ``wizard_engine.web.describe()``, from this checkout's engine."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from wizard_engine import web
+    return web.describe()
+
+
+def write_described(dest: Path) -> None:
+    """Write describe() as data, so the new-game form is complete before the engine boots."""
+    with step(f"write {DESCRIBED_NAME}"):
+        (dest / DESCRIBED_NAME).write_text(json.dumps(described(), sort_keys=True) + "\n")
+
+
 # --- the whole build -----------------------------------------------------------
 
 def copy_web(dest: Path) -> None:
@@ -414,6 +433,7 @@ def build(dest: Path = DIST) -> Path:
             write_lock(info, wheel, runtime)
             write_integrity(runtime)
         copy_web(staging)
+        write_described(staging)
         write_icons(staging)
         cache = write_service_worker(staging)
         if dest.exists():

@@ -103,6 +103,13 @@ def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None)
     page.wait_for_selector("html[data-table=ready]", state="attached", timeout=120_000)
 
 
+def open_settings(page: Page) -> None:
+    """Unfold the new-game form ("Change settings") if it is folded."""
+    panel = page.locator("#settings-panel")
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+
+
 def replay_state(save: str) -> State:
     """The engine state of a page's save document (to see what the page must not show)."""
     from wizard_engine import save as saves
@@ -136,8 +143,14 @@ class Player:
     def new_game(self, players: int = 3, name: str = "You", names: list[str] | None = None,
                  level: str | list[str] = "random", bidding: str = "open", options: tuple[str, ...] = (),
                  theme: str = "classic", pace: str = "instant", close_draw: bool = True) -> None:
-        """Fill in the form and deal."""
+        """Fill in the form (under "Change settings") and deal.
+
+        ``close_draw``: the first-dealer draw shows briefly on the table (the default
+        setting); with ``close_draw=False`` the setting asks for the draw dialog instead,
+        and the page waits there.
+        """
         page = self.page
+        self.open_settings()
         form = page.locator("#new-game")
         form.locator("#players").select_option(str(players))
         form.get_by_label("Your name").fill(name)
@@ -151,10 +164,11 @@ class Player:
             box.set_checked(box.get_attribute("name") in options)
         form.locator(f"input[name=theme][value={theme}]").check()
         form.locator("#pace").select_option(pace)
+        form.locator("#draw-dialog-setting").set_checked(not close_draw)
         form.get_by_role("button", name="Deal").click()
-        if close_draw:
-            self.wait_for("draw")
-            page.get_by_role("button", name="Start the game").click()
+
+    def open_settings(self) -> None:
+        open_settings(self.page)
 
     # --- playing -------------------------------------------------------------------
 
@@ -229,6 +243,7 @@ class Player:
 
     def expect_pad_adds_up(self, players: int, rounds: int) -> None:
         """The score pad: one row per round, and each total is the running sum of points."""
+        self.page.locator("#pad-view").select_option("all")  # (a phone shows the totals only at first)
         pad = self.page.get_by_role("table", name="Score pad")
         rows = pad.locator("tbody tr[data-round]")
         expect(rows).to_have_count(rounds)

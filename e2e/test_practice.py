@@ -144,7 +144,7 @@ def test_practice_uses_the_amigo_theme_of_the_form_and_fits_a_phone(page: Page, 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto("./")
     wait_ready(page)
-    page.wait_for_selector("#deal:not([disabled])")
+    page.wait_for_selector("#deal:not([disabled])", state="attached")
     page.locator("input[name=theme][value=amigo]").check()
     page.get_by_role("button", name="Practise bidding").click()
     practice = page.get_by_role("region", name="Bidding practice")

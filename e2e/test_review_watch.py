@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch
-from tabletools import NAMES, Player
+from tabletools import NAMES, Player, open_settings
 
 from wizard_engine import save as saves
 from wizard_engine.coach.record import finished_rounds
@@ -86,6 +86,7 @@ def open_review(page: Page, button: str) -> float:
 
 def fill_form(page: Page, players: int, level: str, pace: str = "instant", names: list[str] | None = None) -> None:
     """The new-game form as Player.new_game fills it, without dealing."""
+    open_settings(page)
     form = page.locator("#new-game")
     form.locator("#players").select_option(str(players))
     for i in range(players - 1):

@@ -73,3 +73,16 @@ def test_a_failed_download_is_quick_quiet_and_not_retried_for_a_day(
     assert runs and runs[0][1:] == ["-m", "playwright", "install", "chromium"]
     assert "a long trace" not in capsys.readouterr().out
     assert build.install_playwright_chromium(sys.executable) is False and len(runs) == 1
+
+
+def test_the_forms_data_is_what_the_engine_describes(tmp_path: Path) -> None:
+    """dist/described.json (the new-game form at first paint) equals describe(), and is precached."""
+    import json
+
+    from wizard_engine import web
+
+    build.write_described(tmp_path)
+    written = json.loads((tmp_path / build.DESCRIBED_NAME).read_text())
+    assert written == web.describe()
+    build.write_service_worker(tmp_path)
+    assert f'"{build.DESCRIBED_NAME}"' in (tmp_path / build.SERVICE_WORKER).read_text()

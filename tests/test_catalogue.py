@@ -39,6 +39,13 @@ def paces() -> list[str]:
     return re.findall(r"^\s*(\w+):", block.group(1), re.MULTILINE)
 
 
+def schemes() -> list[str]:
+    """appearance.js's SCHEMES (the colour scheme switch's choices)."""
+    found = re.search(r"export const SCHEMES = \[(.*?)\];", (WEB / "appearance.js").read_text())
+    assert found, "SCHEMES not found in appearance.js"
+    return re.findall(r'"(\w+)"', found.group(1))
+
+
 def dynamic_keys() -> dict[str, set[str]]:
     """Each prefix of a key built at run time, and every key it must be able to build."""
     info = described()
@@ -58,6 +65,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         "tally.waiting_": {f"tally.waiting_{x}" for x in bidding if x != "open"},
         "theme.": {f"theme.{x}{s}" for x in themes for s in ("", ".short")},
         "pace.": {f"pace.{x}" for x in paces()},
+        "settings.scheme.": {f"settings.scheme.{x}" for x in schemes()},
         "status.": {"status.loading", "status.error"},
         "seat.turn.": {f"seat.turn.{p}" for p in PHASES},
         "prompt.waiting.": {f"prompt.waiting.{p}" for p in PHASES},

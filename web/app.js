@@ -3,6 +3,7 @@
 // the screen it draws on, the form, the input). It holds no state of the game
 // itself (the engine does) and draws nothing itself.
 import { announcement } from "./announce.js";
+import { bindAppearance, wordAppearance } from "./appearance.js";
 import { CoachClient } from "./coach.js";
 import { Dialogs } from "./dialogs.js";
 import { $ } from "./dom.js";
@@ -11,6 +12,7 @@ import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
+import { bindToolbarMenu } from "./menu.js";
 import { Motion } from "./motion.js";
 import { drawPad } from "./pad.js";
 import { ScoreKeeper } from "./keeper.js";
@@ -20,17 +22,24 @@ import { bindPlayed } from "./played.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { Sound } from "./sound.js";
+import { bindQuickStart, showWaiting } from "./start.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
 import { WatchMode } from "./watch.js";
 import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./words.js";
 
+// What the form offers, written by build.py beside the page (described.json): the form is
+// complete at first paint, before the engine is ready (else it waits for the engine's describe()).
+const preset = fetch(new URL("./described.json", import.meta.url))
+  .then((response) => (response.ok ? response.json() : null))
+  .catch(() => null);
 await loadWords();
 fillStatic();
 
 const engine = startEngine();
 const store = new Store();
 const settings = store.loadSettings();
+let described = null; // what the form offers: describe() (from described.json, else the engine)
 const params = new URLSearchParams(location.search);
 const dialogs = new Dialogs();
 const review = new GameReview(startCoach);
@@ -49,6 +58,7 @@ const screen = {
     watching.draw(view);
   },
   show: (dialog, view) => dialogs.show(dialog, dialogView(view)),
+  brief: (name, view) => dialogs.brief(dialogView(view)),
   announce(before, view, events) {
     sound.react(before, view, events);
     const text = announcement(before, view, events);
@@ -62,6 +72,7 @@ const screen = {
 };
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
+game.drawDialog = Boolean(settings.drawDialog);
 watching = new WatchMode(game, startCoach);
 game.hooks = coach.hooks();
 coachView = new CoachView(coach, game, settings, remember);
@@ -73,6 +84,7 @@ passScreen = new PassScreen(game, {
   onSetup: () => showSetup(),
 });
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
+const refreshSummary = bindQuickStart(form);
 
 // --- the engine's status -------------------------------------------------------
 const status = document.querySelector("[data-engine-status]");
@@ -81,7 +93,8 @@ function statusText() {
 }
 function showStatus() {
   status.textContent = statusText();
-  form.setEnabled(engine.status === "ready");
+  form.setEnabled(engine.status !== "error" && described !== null);
+  if (engine.status !== "loading") showWaiting(false);
 }
 engine.addEventListener("status", showStatus);
 engine.addEventListener("update", () => {
@@ -141,6 +154,9 @@ function showTable() {
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
+  // The button pressed (Play, Resume) is gone: the keyboard goes on from the table, or
+  // from the decision the table just focused.
+  if (!$("table").contains(document.activeElement)) $("table").focus({ preventScroll: true });
   passScreen.show();
 }
 
@@ -172,12 +188,14 @@ function remember(changes) {
 }
 
 // --- starting, resuming ----------------------------------------------------------
-async function deal({ config, theme, pace, remember: formState }) {
+async function deal({ config, theme, pace, drawDialog, remember: formState }) {
   form.showError("");
   form.setEnabled(false);
-  remember({ theme, pace, form: formState });
+  remember({ theme, pace, drawDialog, form: formState });
   game.setPace(pace);
+  game.drawDialog = drawDialog;
   syncSettings();
+  showWaiting(engine.status === "loading");
   try {
     dialogs.closeAll();
     await game.start(config, theme);
@@ -185,8 +203,10 @@ async function deal({ config, theme, pace, remember: formState }) {
     showTable();
   } catch (error) {
     form.showError(errorText(error));
+    $("settings-panel").open = true;
   } finally {
-    form.setEnabled(true);
+    showWaiting(false);
+    form.setEnabled(engine.status !== "error");
   }
 }
 
@@ -261,6 +281,7 @@ function fillTableSettings(themes) {
   });
   theme.addEventListener("change", () => {
     remember({ theme: theme.value });
+    $("log").textContent = ""; // (it named the cards in the other theme's words)
     game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
   });
   $("motion-toggle").addEventListener("change", (event) => {
@@ -276,7 +297,6 @@ function wordTableSettings() {
 }
 
 // --- the language --------------------------------------------------------------------
-let described = null; // the engine's describe(), once it is ready (the form is built from it)
 
 function fillLanguages() {
   const select = $("language");
@@ -293,6 +313,7 @@ function fillLanguages() {
 /** Everything already drawn, in the language just chosen (the form keeps what was filled in). */
 function reword(oldDefaultName) {
   fillStatic();
+  wordAppearance();
   status.textContent = statusText();
   showStorageProblem();
   $("tab-alert-text").textContent = behindText(game.behind);
@@ -302,15 +323,26 @@ function reword(oldDefaultName) {
   if (described) {
     const filled = form.read();
     if (filled.remember.name === oldDefaultName) delete filled.remember.name; // the new language's default
-    form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
+    form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, drawDialog: filled.drawDialog, form: filled.remember });
+    refreshSummary();
     wordTableSettings();
   }
   keeper.redraw();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
+/** After the draw dialog: the keyboard goes on at your decision if it is yours, else at the table. */
+function focusAfterDraw() {
+  if ($("table").hidden) return;
+  const decision = document.querySelector("#decision button:not([disabled]), #hand button:not([disabled])");
+  (decision ?? $("table")).focus({ preventScroll: true });
+}
+$("draw-dialog").addEventListener("close", focusAfterDraw); // (the dialog gives it back to the Play button, now hidden)
+
 // --- wiring ------------------------------------------------------------------------
 fillLanguages();
+bindAppearance(settings, remember);
+bindToolbarMenu();
 bindInput($("table"), game, {
   "take-back": () => game.takeBack(),
   "open-pad": () => dialogs.open("pad-dialog"),
@@ -365,14 +397,22 @@ $("resume-button").addEventListener("click", () => {
   else resumeSaved(); // the saved game (another tab's, if this one stepped aside)
 });
 
+/** The form, filled from what the engine offers (and the remembered settings). */
+function buildForm(offered) {
+  described = offered;
+  form.build(described, settings);
+  refreshSummary();
+  fillTableSettings(described.themes);
+  showStatus();
+}
+
 showSetup();
+const offered = await preset;
+if (offered) buildForm(offered);
 document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
-    described = await engine.call("describe");
-    form.build(described, settings);
-    fillTableSettings(described.themes);
-    form.setEnabled(true);
+    if (!described) buildForm(await engine.call("describe"));
     await resumeSaved();
     document.documentElement.dataset.table = "ready";
   },

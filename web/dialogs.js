@@ -4,9 +4,10 @@
 // can wait for the person.
 import { cardPicture } from "./cards.js";
 import { $, el, nameEl } from "./dom.js";
+import { fillFinal } from "./final.js";
 import { drawRoundSummary } from "./pad.js";
 import { dealsText } from "./table.js";
-import { cardName, listText, t } from "./words.js";
+import { cardName, t } from "./words.js";
 
 const FILL = {
   draw: fillDraw,
@@ -14,7 +15,36 @@ const FILL = {
   final: fillFinal,
 };
 
+const BRIEF_MS = 5000; // how long a brief line stays (a click or a key dismisses it sooner)
+
 export class Dialogs {
+  #briefTimer = 0;
+
+  /**
+   * The first-dealer draw shown briefly as a line on the table (not a dialog to dismiss):
+   * the cards drawn and who deals. The dialog comes back with a setting (game.js).
+   */
+  brief(view) {
+    const box = $("draw-brief");
+    const last = view.draws.at(-1);
+    box.replaceChildren(
+      el("strong", "draw-brief-title", t("draw.title")),
+      cardRow(view, last, view.first_dealer),
+      el("span", "draw-brief-result", t("draw.result", { deals: dealsText(view, view.first_dealer) })),
+    );
+    box.hidden = false;
+    clearTimeout(this.#briefTimer);
+    // It goes after a while, or at the person's first key or click.
+    const hide = () => {
+      box.hidden = true;
+      document.removeEventListener("keydown", hide);
+      document.removeEventListener("pointerdown", hide);
+    };
+    this.#briefTimer = setTimeout(hide, BRIEF_MS);
+    document.addEventListener("keydown", hide);
+    document.addEventListener("pointerdown", hide);
+  }
+
   /** Fill the game's dialog `name` ("draw", "round", "final") from `view` and open it; resolves when closed. */
   show(name, view) {
     FILL[name](view);
@@ -24,6 +54,7 @@ export class Dialogs {
   /** Open the dialog with this id; resolves when it is closed. */
   open(id) {
     const dialog = $(id);
+    $("draw-brief").hidden = true;
     const closed = new Promise((resolve) => dialog.addEventListener("close", () => resolve(), { once: true }));
     if (!dialog.open) dialog.showModal();
     return closed;
@@ -36,6 +67,7 @@ export class Dialogs {
 
   closeAll() {
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    $("draw-brief").hidden = true;
   }
 }
 
@@ -76,26 +108,4 @@ function fillRoundSummary(view) {
   }
   drawRoundSummary(view, round);
   $("round-next").textContent = t("summary.next", { round: round + 1 });
-}
-
-/** The final standings (rule R18). */
-function fillFinal(view) {
-  const order = view.players.map((p, seat) => ({ seat, name: p.name, total: view.totals[seat] }));
-  order.sort((a, b) => b.total - a.total || a.seat - b.seat);
-  const list = $("final-standings");
-  list.replaceChildren();
-  for (const entry of order) {
-    const item = el("li", view.winners.includes(entry.seat) ? "winner" : "");
-    item.append(nameEl("span", "standing-name", entry.name), el("span", "standing-total", t("final.points", { points: entry.total })));
-    list.append(item);
-  }
-  const top = view.totals[view.winners[0]];
-  let text;
-  if (view.winners.length > 1) {
-    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
-    text = t("final.share", { names: listText(names), points: top });
-  } else {
-    text = view.winners[0] === view.human ? t("final.you_win", { points: top }) : t("final.wins", { name: view.players[view.winners[0]].name, points: top });
-  }
-  $("final-winners").textContent = text;
 }

@@ -43,6 +43,7 @@ export class NewGameForm {
     });
     form.elements.players.addEventListener("change", () => this.#layout());
     form.querySelector("#opponent-rows").addEventListener("change", () => this.#layout());
+    form.elements["player-name"].addEventListener("input", () => this.#countName());
     form.querySelector("#watch").addEventListener("click", () => onWatch(this.readWatch()));
   }
 
@@ -62,9 +63,11 @@ export class NewGameForm {
     form.elements.players.value = String(remembered.players ?? 4);
     form.elements["player-name"].maxLength = this.maxName;
     form.elements["player-name"].value = remembered.name ?? t("form.default_name");
+    this.#countName();
 
     const rows = form.querySelector("#opponent-rows");
     rows.replaceChildren();
+    form.querySelector("#opponents-limit").textContent = t("start.names_limit", { max: this.maxName });
     for (let i = 0; i < described.players.max - 1; i++) {
       const saved = remembered.opponents?.[i] ?? {};
       const name = element("input", {
@@ -108,22 +111,30 @@ export class NewGameForm {
     if (!form.querySelector('input[name="bidding"]:checked')) form.querySelector('input[name="bidding"]').checked = true;
 
     const themes = form.querySelector("#themes");
-    themes.querySelectorAll("label").forEach((node) => node.remove());
+    themes.querySelectorAll(".theme-choice").forEach((node) => node.remove());
     for (const theme of described.themes) {
       const radio = element("input", { type: "radio", name: "theme", value: theme });
       radio.checked = theme === (settings.theme ?? "classic");
       const preview = element("span", { className: "theme-preview" });
       for (const card of PREVIEW) preview.append(cardFace(card, theme));
-      themes.append(element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview));
+      themes.querySelector(".deck-choice").before(element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview));
     }
 
     form.elements.pace.replaceChildren();
     for (const key of Object.keys(PACES)) form.elements.pace.append(element("option", { value: key, textContent: t(`pace.${key}`) }));
     form.elements.pace.value = PACES[settings.pace] ? settings.pace : "normal";
+    form.elements["draw-dialog"].checked = Boolean(settings.drawDialog);
 
     const seed = this.params.get("seed");
     form.elements.seed.value = seed !== null && /^\d{1,10}$/.test(seed) ? seed : "";
     this.#layout();
+    this.built = true;
+  }
+
+  /** Your name's length against the limit, under its field. */
+  #countName() {
+    const input = this.form.elements["player-name"];
+    this.form.querySelector("#your-name-count").textContent = t("start.name_count", { count: input.value.length, max: this.maxName });
   }
 
   /** Show as many opponent rows as the player count needs. */
@@ -182,6 +193,7 @@ export class NewGameForm {
       config,
       theme,
       pace: form.elements.pace.value,
+      drawDialog: form.elements["draw-dialog"].checked,
       remember: { players: count, name: players[0].name, opponents, options },
     };
   }
@@ -209,6 +221,7 @@ export class NewGameForm {
 
   setEnabled(enabled) {
     this.form.querySelector("#deal").disabled = !enabled;
+    document.getElementById("play").disabled = !enabled;
     this.form.querySelector("#watch").disabled = !enabled;
   }
 }

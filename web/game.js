@@ -32,6 +32,9 @@ export class Game {
   #paused = false; // Watch mode's pause (and a review's): the bots wait
   #request = null; // the person's request (or a new game) on its way to the engine: a promise, or null
   #roundTrick = false; // the round's last trick stays on the table until its summary is closed
+  #between = null; // the table as the round ended (a picture built from the views), shown until its summary closes
+  /** The first-dealer draw as a dialog to dismiss (a setting); else a line shown briefly on the table. */
+  drawDialog = false;
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
   /** The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view), round(view, save); each optional. */
   hooks = {};
@@ -157,7 +160,8 @@ export class Game {
   }
 
   #draw() {
-    this.ui.draw(this.view, this.#display());
+    if (this.#between) this.ui.draw(this.#between, { finishedTrick: true });
+    else this.ui.draw(this.view, this.#display());
   }
 
   /** The person's request: one at a time (a second click meanwhile is dropped). */
@@ -234,6 +238,9 @@ export class Game {
     if (events.trickDone) this.#lingerUntil = performance.now() + this.pace.trick;
     if (events.roundEnded) this.#roundTrick = true;
     if (flags.fresh || flags.resumed) this.#roundTrick = false;
+    // The round's summary opens before the next round is drawn: until it closes, the table
+    // shows the round as it ended.
+    this.#between = events.roundEnded && !view.over && !view.open_hands && before ? roundEndPicture(before, view) : null;
     this.#draw();
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
@@ -259,21 +266,28 @@ export class Game {
     }
     // The first-dealer draw opens the game, and again if the page reloads before any bid.
     const atStart = view.round === 1 && !view.has_bid.some(Boolean) && view.phase !== "playing";
-    if (events.fresh || (events.resumed && atStart)) this.#hold("draw", view);
+    if (events.fresh || (events.resumed && atStart)) {
+      if (this.drawDialog) this.#hold("draw", view);
+      else this.ui.brief("draw", view);
+    }
     if (events.roundEnded && !view.over) {
-      this.#hold("round", view).then(() => {
+      // The last trick stays in view for the pace's time, then the summary opens.
+      this.#hold("round", view, this.pace.trick).then(() => {
         this.#roundTrick = false; // the summary was read: the last trick leaves the table
+        this.#between = null; // and the next round is drawn
         if (this.view) this.#draw();
       });
     }
     if (view.over && (events.gameOver || events.resumed)) this.ui.show("final", view);
   }
 
-  /** Show a dialog; the bots wait until it is closed. Resolves then. */
-  async #hold(dialog, view) {
+  /** Show a dialog (after `delay` ms); the bots wait until it is closed. Resolves then. */
+  async #hold(dialog, view, delay = 0) {
     const generation = this.#generation;
     this.#holds.add(dialog);
     try {
+      if (delay > 0) await sleep(delay);
+      if (generation !== this.#generation) return;
       await this.ui.show(dialog, view);
     } finally {
       this.#holds.delete(dialog);
@@ -311,6 +325,31 @@ export class Game {
     // A new game began while this loop waited: its bots go on.
     if (generation !== this.#generation) this.#runBots();
   }
+}
+
+/**
+ * The table as a round ended, from the view before its last card (`before`) and the
+ * view after it (`view`, already the next round's): the last trick complete in the
+ * middle, its winner's trick counted, no cards left in hand, nobody to act.
+ */
+function roundEndPicture(before, view) {
+  const last = view.last_trick;
+  if (!last) return null;
+  return {
+    ...before,
+    last_trick: last,
+    trick: { ...before.trick, plays: [] },
+    taken: before.taken.map((n, seat) => n + (seat === last.winner ? 1 : 0)),
+    hand: [],
+    hand_counts: before.hand_counts.map(() => 0),
+    legal: [],
+    forbidden: [],
+    to_act: [],
+    your_turn: false,
+    bot_to_act: false,
+    can_undo: false,
+    round_over: true,
+  };
 }
 
 /** What changed from `before` to `view`: a trick finished, the round ended, the game ended. */

@@ -6,6 +6,35 @@ import { bidText } from "./table.js";
 import { signed, t } from "./words.js";
 
 const SCORE_KEYS = ["bid", "taken", "points", "total"];
+const NARROW = "(max-width: 40rem)";
+
+// What the pad shows: "all" (every number of every player), "totals" (a column per
+// player: the default on a phone, where four columns a player do not fit) or one
+// seat's numbers; the person's choice (its select) holds until the page reloads.
+let chosen = null;
+let drawn = null; // the last {view, chances} drawn, to draw again in another view
+
+function padView(view) {
+  if (chosen === "all" || chosen === "totals") return chosen;
+  if (typeof chosen === "number" && chosen < view.players.length) return chosen;
+  return window.matchMedia(NARROW).matches ? "totals" : "all";
+}
+
+/** The pad's view select: everything, totals only, or one player's numbers. */
+function fillViewChoice(view, shown) {
+  const select = $("pad-view");
+  const options = [new Option(t("settings.pad_all"), "all"), new Option(t("settings.pad_totals"), "totals")];
+  view.players.forEach((player, seat) => options.push(new Option(player.name, String(seat))));
+  select.replaceChildren(...options);
+  select.value = String(shown);
+  if (!select.dataset.bound) {
+    select.dataset.bound = "true";
+    select.addEventListener("change", () => {
+      chosen = /^\d+$/.test(select.value) ? Number(select.value) : select.value;
+      if (drawn) drawPad(drawn.view, drawn.chances);
+    });
+  }
+}
 
 /**
  * One seat's score for a round as four cells, classed `${prefix}-bid` ...;
@@ -16,6 +45,7 @@ function scoreCells(row, seat, prefix, signedPoints = false) {
     const cell = el("td", `${prefix}-${key}`, key === "points" && signedPoints ? signed(row.points) : String(row[key]));
     if (key === "points") cell.classList.add(row.bid === row.taken ? "made" : "missed");
     cell.dataset.seat = String(seat);
+    cell.dataset.key = key;
     return cell;
   });
 }
@@ -33,16 +63,23 @@ function headerCell(text, scope, className = "", name = false) {
  * chance to win after that round too.
  */
 export function drawPad(view, chances = null) {
+  drawn = { view, chances };
   const withChances = Boolean(chances) && chances.length === view.score_pad.length && chances.length > 0;
-  const keys = withChances ? [...SCORE_KEYS, "chance"] : SCORE_KEYS;
+  const shown = padView(view);
+  const all = withChances ? [...SCORE_KEYS, "chance"] : SCORE_KEYS;
+  const keys = shown === "totals" ? ["total"] : all;
+  const seats = view.players.map((_, seat) => seat).filter((seat) => typeof shown !== "number" || seat === shown);
+  fillViewChoice(view, shown);
   const table = $("pad");
+  table.dataset.view = String(shown);
   table.replaceChildren();
   const head = table.createTHead();
   const top = head.insertRow();
   const corner = headerCell(t("pad.round"), "col");
   corner.rowSpan = 2;
   top.append(corner);
-  view.players.forEach((player, seat) => {
+  seats.forEach((seat) => {
+    const player = view.players[seat];
     const th = headerCell(player.name, "colgroup", "pad-player", true);
     th.colSpan = keys.length;
     th.dataset.seat = String(seat);
@@ -50,7 +87,7 @@ export function drawPad(view, chances = null) {
   });
   table.classList.toggle("with-chances", withChances);
   const sub = head.insertRow();
-  for (let s = 0; s < view.players.length; s++) {
+  for (let s = 0; s < seats.length; s++) {
     for (const key of keys) {
       const words = key === "chance" ? t("chances.pad") : t(`score.${key}`);
       sub.append(headerCell(words, "col", `pad-sub pad-sub-${key === "taken" ? "took" : key}`));
@@ -61,25 +98,25 @@ export function drawPad(view, chances = null) {
     const tr = body.insertRow();
     tr.dataset.round = String(r + 1);
     tr.append(headerCell(String(r + 1), "row"));
-    rows.forEach((row, seat) => {
-      tr.append(...scoreCells(row, seat, "pad"));
-      if (withChances) tr.append(chanceCell(chances[r][seat], seat));
+    seats.forEach((seat) => {
+      tr.append(...scoreCells(rows[seat], seat, "pad").filter((cell) => keys.includes(cell.dataset.key)));
+      if (withChances && keys.includes("chance")) tr.append(chanceCell(chances[r][seat], seat));
     });
   });
   if (!view.over) {
     const tr = body.insertRow();
     tr.className = "pad-current";
     tr.append(headerCell(t("pad.now", { round: view.round }), "row"));
-    view.players.forEach((_, seat) => {
-      tr.append(el("td", "pad-bid", bidText(view, seat)), el("td", "pad-taken", String(view.taken[seat])),
-        el("td", "", t("pad.pending")), el("td", "", t("pad.pending")));
-      if (withChances) tr.append(el("td", "pad-chance", t("pad.pending")));
+    seats.forEach((seat) => {
+      const cells = { bid: el("td", "pad-bid", bidText(view, seat)), taken: el("td", "pad-taken", String(view.taken[seat])),
+        points: el("td", "", t("pad.pending")), total: el("td", "", t("pad.pending")), chance: el("td", "pad-chance", t("pad.pending")) };
+      tr.append(...keys.map((key) => cells[key]));
     });
   }
   const tr = table.createTFoot().insertRow();
   tr.append(headerCell(t("pad.total"), "row"));
-  view.totals.forEach((total, seat) => {
-    const td = el("td", "pad-grand-total", String(total));
+  seats.forEach((seat) => {
+    const td = el("td", "pad-grand-total", String(view.totals[seat]));
     td.colSpan = keys.length;
     td.dataset.seat = String(seat);
     tr.append(td);

@@ -311,6 +311,7 @@ function me(view) {
 
 function promptText(view) {
   if (view.over) return t("prompt.over");
+  if (view.round_over) return t("summary.title", { round: view.round, rounds: view.rounds }); // game.js's picture of a round just ended
   if (!view.your_turn) {
     const names = listText(view.to_act.filter((s) => s !== view.human).map((s) => view.players[s].name));
     if (view.phase === "bidding" && view.options.bidding !== "open") return t("prompt.waiting_all_bid", { names });

@@ -102,9 +102,15 @@ export function isolate(name) {
   return `\u2068${name}\u2069`;
 }
 
+/** A number as words show it: a negative one with a true minus sign (U+2212), which never parts from its digits at a line's end. */
+function numberText(number) {
+  return number < 0 ? `\u2212${-number}` : String(number);
+}
+
 /**
  * The message `key` with its {parameters} filled in; a {count} chooses the
- * plural form. A {name} parameter (a player's name) is isolated.
+ * plural form. A {name} parameter (a player's name) is isolated; a negative
+ * number gets a true minus sign.
  */
 export function t(key, params = {}) {
   let template = messages[key];
@@ -113,7 +119,11 @@ export function t(key, params = {}) {
     return key;
   }
   if (typeof template === "object") template = template[plurals.select(Number(params.count))] ?? template.other;
-  const value = (name) => (name === "name" ? isolate(String(params[name])) : String(params[name]));
+  const value = (name) => {
+    const param = params[name];
+    if (name === "name") return isolate(String(param));
+    return typeof param === "number" ? numberText(param) : String(param);
+  };
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? value(name) : whole));
 }
 
@@ -152,7 +162,7 @@ function who(view, seat) {
 
 /** Points with their sign: "+20", "0", "-10". */
 export function signed(points) {
-  return points > 0 ? `+${points}` : String(points);
+  return points > 0 ? `+${points}` : numberText(points);
 }
 
 /** The sentence's first letter in capitals ("you deal" -> "You deal"). */

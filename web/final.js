@@ -1,0 +1,98 @@
+// The final standings (rule R18): the winner celebrated, every player's total
+// and bids made, and a small chart of the totals over the rounds (inline SVG,
+// a line per player, with the same figures as text for screen readers).
+import { $, el, nameEl } from "./dom.js";
+import { listText, t } from "./words.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CHART = { width: 560, height: 220, left: 44, right: 12, top: 12, bottom: 26 };
+const DASHES = ["", "7 4", "2 4", "10 4 2 4", "4 4", "12 3"]; // each line its own pattern too, not only its colour
+
+/** Fill the final standings from the finished game's view. */
+export function fillFinal(view) {
+  const order = view.players.map((p, seat) => ({ seat, name: p.name, total: view.totals[seat] }));
+  order.sort((a, b) => b.total - a.total || a.seat - b.seat);
+  const rounds = view.score_pad.length;
+  const list = $("final-standings");
+  list.replaceChildren();
+  for (const entry of order) {
+    const winner = view.winners.includes(entry.seat);
+    const item = el("li", winner ? "winner" : "");
+    item.dataset.seat = String(entry.seat);
+    const made = view.score_pad.filter((round) => round[entry.seat].bid === round[entry.seat].taken).length;
+    item.append(
+      el("span", `seat-swatch seat-colour-${entry.seat}`),
+      nameEl("span", "standing-name", entry.name),
+      el("span", "standing-total", t("final.points", { points: entry.total })),
+      el("span", "standing-made", t("final.made", { made, rounds })),
+    );
+    list.append(item);
+  }
+  $("final-winners").textContent = winnersText(view);
+  $("final-dialog").classList.toggle("you-won", view.winners.includes(view.human));
+  drawChart(view);
+}
+
+function winnersText(view) {
+  const top = view.totals[view.winners[0]];
+  if (view.winners.length > 1) {
+    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
+    return t("final.share", { names: listText(names), points: top });
+  }
+  if (view.winners[0] === view.human) return t("final.you_win", { points: top });
+  return t("final.wins", { name: view.players[view.winners[0]].name, points: top });
+}
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** Every player's total after each round: a line each, from 0 before round 1. */
+function drawChart(view) {
+  const box = $("final-chart");
+  box.replaceChildren();
+  const rounds = view.score_pad.length;
+  if (rounds === 0) return;
+  const series = view.players.map((_, seat) => [0, ...view.score_pad.map((round) => round[seat].total)]);
+  const values = series.flat();
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const span = high - low || 1;
+  const { width, height, left, right, top, bottom } = CHART;
+  const x = (r) => left + (r / rounds) * (width - left - right);
+  const y = (v) => top + ((high - v) / span) * (height - top - bottom);
+
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "score-chart", "aria-hidden": "true", focusable: "false" });
+  chart.append(svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "chart-zero" }));
+  for (const value of [high, low]) {
+    if (value === 0) continue;
+    chart.append(svg("line", { x1: left, x2: width - right, y1: y(value), y2: y(value), class: "chart-grid" }));
+  }
+  for (const value of new Set([high, 0, low])) {
+    const label = svg("text", { x: left - 6, y: y(value) + 4, class: "chart-label", "text-anchor": "end" });
+    label.textContent = t("final.chart_value", { points: value });
+    chart.append(label);
+  }
+  for (let r = 1; r <= rounds; r++) {
+    if (rounds > 10 && r % 5 !== 0 && r !== 1) continue;
+    const label = svg("text", { x: x(r), y: height - 8, class: "chart-label", "text-anchor": "middle" });
+    label.textContent = String(r);
+    chart.append(label);
+  }
+  series.forEach((totals, seat) => {
+    const points = totals.map((v, r) => `${x(r).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const line = svg("polyline", { points, class: `chart-line seat-colour-${seat}` });
+    if (DASHES[seat % DASHES.length]) line.setAttribute("stroke-dasharray", DASHES[seat % DASHES.length]);
+    if (view.winners.includes(seat)) line.classList.add("chart-winner");
+    chart.append(line);
+  });
+
+  // The same figures as text: what a screen reader reads instead of the picture.
+  const text = el("ul", "visually-hidden");
+  series.forEach((totals, seat) => {
+    text.append(el("li", "", t("final.chart_line", { name: view.players[seat].name, totals: totals.slice(1).map((points) => t("final.chart_value", { points })).join(t("list.comma")) })));
+  });
+  box.append(el("h3", "final-chart-title", t("final.chart_title")), chart, text);
+}

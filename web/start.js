@@ -1,0 +1,43 @@
+// The start page's one click to play: the game the form describes, summed up
+// in a line above a big Play button (the form itself is folded away under
+// "Change settings"), and the word that the game starts as soon as the engine
+// is ready when Play was pressed while it loads. form.js reads the form;
+// app.js deals.
+import { $ } from "./dom.js";
+import { listText, t } from "./words.js";
+
+/** The game a form choice describes, in words: who plays, and the settings that matter. */
+export function summaryText(choice) {
+  const [, ...opponents] = choice.config.players;
+  const against = t("start.against", {
+    // (a seat without a bot is a person at this device: just the name)
+    opponents: listText(opponents.map((o) => (o.bot ? t("start.opponent", { name: o.name, level: t(`seat.level.${o.bot}`) }) : o.name))),
+  });
+  const options = choice.config.options;
+  const rules = Object.keys(options).filter((key) => key !== "bidding" && options[key]).map((key) => t(`option.name.${key}`));
+  const details = [
+    t("start.bids", { bidding: t(`bidding.name.${options.bidding}`) }),
+    t("start.cards", { theme: t(`theme.${choice.theme}.short`) }),
+    t("start.pace", { pace: t(`pace.${choice.pace}`) }),
+  ];
+  if (rules.length) details.push(t("start.rules", { rules: listText(rules) }));
+  return { against, details: details.join(t("start.separator")) };
+}
+
+/** Keep the summary above the Play button in step with the form. */
+export function bindQuickStart(form) {
+  const refresh = () => {
+    if (!form.built) return;
+    const { against, details } = summaryText(form.read());
+    const box = $("quick-summary");
+    box.replaceChildren(against, document.createElement("br"), details);
+  };
+  form.form.addEventListener("input", refresh);
+  form.form.addEventListener("change", refresh);
+  return refresh;
+}
+
+/** Say that the game starts once the engine is ready ("" when it is, or nothing waits). */
+export function showWaiting(waiting) {
+  $("play-wait").textContent = waiting ? t("start.waiting") : "";
+}
