@@ -187,6 +187,7 @@ def take_back_own_card(page: Page, viewer: int) -> bool:
 def test_two_people_may_not_share_a_name(page: Page) -> None:
     player = Player(page)
     player.open()
+    player.open_settings()
     form = page.locator("#new-game")
     form.locator("#players").select_option("3")
     form.get_by_label("Your name").fill("Ann")
