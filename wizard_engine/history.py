@@ -257,6 +257,14 @@ def merge(mine: HistoryDocument, imported: HistoryDocument) -> HistoryDocument:
             "saves": saves, "current": current}
 
 
+def with_saves(document: HistoryDocument, most: int) -> HistoryDocument:
+    """``document`` keeping only the saves for review of its newest ``most`` games that have
+    one (the page's budget for its storage); every record stays, with its key."""
+    linked = [record["save"] for record in document["records"] if record["save"] in document["saves"]]
+    kept = set(_newest(linked, most))
+    return {**document, "saves": {key: text for key, text in document["saves"].items() if key in kept}}
+
+
 def _played(record: GameRecord) -> tuple[str, str, str]:
     """A record's place in time: its date to the second, its fraction of a second (padded, so
     ``10:00:00Z`` comes before ``10:00:00.5Z``), then its id for the games of one moment."""
