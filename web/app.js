@@ -14,6 +14,8 @@ import { bindInput } from "./input.js";
 import { drawPad } from "./pad.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
+import { History } from "./history.js";
+import { Stats } from "./stats.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
 import { WatchMode } from "./watch.js";
@@ -120,6 +122,7 @@ engine.addEventListener("restarted", async () => {
 // --- screens -------------------------------------------------------------------
 function showTable() {
   practice.close();
+  stats.close();
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
@@ -278,6 +281,7 @@ function reword(oldDefaultName) {
     form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
     wordTableSettings();
   }
+  stats.reword();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
@@ -313,6 +317,28 @@ $("practice-open").addEventListener("click", () => {
   $("table").hidden = true;
   document.documentElement.dataset.screen = "practice";
   practice.open();
+});
+// Statistics and history: its own screen; the history records every finished game (history.js).
+const gameHistory = new History(startCoach, store);
+const stats = new Stats(gameHistory, {
+  onBack() {
+    showSetup();
+    $("stats-open").focus();
+  },
+  async openReview(key, listed) {
+    const { save, record } = await gameHistory.review(key);
+    const people = record.players.flatMap((player, seat) => (player.bot ? [] : [seat]));
+    const view = { players: record.players, people, human: record.me, theme: settings.theme ?? "classic",
+      over: true, rounds: record.rounds.length };
+    await review.open(save, view, true, t("stats.back_to_stats"));
+    document.querySelector(`[data-review="${listed.review}"]`)?.focus();
+  },
+});
+$("stats-open").addEventListener("click", () => {
+  $("setup").hidden = true;
+  $("table").hidden = true;
+  document.documentElement.dataset.screen = "stats";
+  stats.open();
 });
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();
