@@ -1,0 +1,179 @@
+"""Issue 11: the history of finished games and the statistics page.
+
+One real game is played through the page (six players at the instant pace: ten rounds);
+more finished games, made by the engine under CPython, arrive as the page's own
+"wizard:game-finished" events (a score pad's too), so the statistics have several opponents
+and table sizes. Then the history is exported, the storage cleared, the file imported:
+everything is back; a damaged file is refused with its reason and nothing changes.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from sitetools import Watch
+from tabletools import Player
+
+from wizard_engine import GameConfig, history, save
+from wizard_engine.config import Player as Seat
+from wizard_engine.keeper import Keeper
+from tests.helpers import random_game
+
+FINISHED = """(detail) => document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail }))"""
+STORED = "() => localStorage.getItem('wizard.history')"
+
+
+def engine_game(names_levels: list[tuple[str, str | None]], seed: int, game_id: str) -> str:
+    """A finished game's sealed save (the page's kind), played by random moves under CPython."""
+    config = GameConfig(tuple(Seat(name, level) for name, level in names_levels), seed=seed)
+    return save.seal(random_game(config, seed), save.Tag(game_id, 10_000))
+
+
+def keeper_pad() -> str:
+    keeper = Keeper.of(["Ann", "Bob", "Cy"], first_dealer=0)
+    while not keeper.is_over:
+        cards = keeper.cards(keeper.round)
+        for _ in keeper.order(keeper.round):
+            keeper.bid(0)
+        keeper.tricks([cards, 0, 0])
+    return keeper.dumps()
+
+
+def stored_games(page: Page) -> int:
+    text = page.evaluate(STORED)
+    return 0 if text is None else len(json.loads(text)["records"])
+
+
+def wait_stats(page: Page) -> None:
+    page.wait_for_selector("html[data-stats=ready]", state="attached", timeout=60_000)
+
+
+def figures(page: Page) -> dict[str, str]:
+    items = page.locator(".stats-figure")
+    return {items.nth(i).locator("dt").inner_text(): items.nth(i).locator("dd").inner_text()
+            for i in range(items.count())}
+
+
+def chart_rows(page: Page, name: str) -> list[list[str]]:
+    table = page.get_by_role("table", name=name)
+    rows = table.locator("tbody tr")
+    return [[c.strip() for c in rows.nth(i).locator("th, td").all_text_contents()] for i in range(rows.count())]
+
+
+def open_stats(page: Page) -> None:
+    page.locator("#stats-open").click()
+    wait_stats(page)
+
+
+def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Watch, tmp_path: Path) -> None:
+    started = time.perf_counter()
+    player = Player(page)
+    player.open(seed=11)
+    player.new_game(players=6, name="You " + "x" * 28, level="random")
+    player.play_to_end()
+    played = time.perf_counter() - started
+    print(f"one six-player game played in {played:.1f} s")
+    page.wait_for_function("() => localStorage.getItem('wizard.history') !== null", timeout=30_000)
+    assert stored_games(page) == 1
+    # The final standings again after a reload: the game is not recorded twice.
+    page.reload()
+    player.wait_table_ready()
+    page.locator("#final-setup").click()
+    # Two more games against bots, a pass-and-play game and a score pad arrive as the page's events.
+    extra = [
+        {"kind": "game", "save": engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], 3, "threeseat")},
+        {"kind": "game", "save": engine_game([("You", None), ("Max", "expert"), ("Meg", "medium"), ("Ida", "hard")],
+                                             4, "fourseat")},
+        {"kind": "game", "save": engine_game([("You", None), ("Bo", None), ("Cy", "easy")], 5, "people")},
+        {"kind": "keeper", "keeper": keeper_pad(), "me": 0},
+    ]
+    for detail in extra:
+        page.evaluate(FINISHED, detail)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.history')).records.length === 5",
+                           timeout=30_000)
+    page.evaluate(FINISHED, extra[0])  # once more: kept once
+    kept = history.loads(page.evaluate(STORED))
+    expected = history.statistics(kept["records"])
+    assert expected["games"] == 4  # (no owner is named in pass-and-play; the pad names one)
+    open_stats(page)
+    assert stored_games(page) == 5
+    shown = figures(page)
+    assert shown["Games played"] == "4"
+    assert shown["Bids made"].startswith(f"{expected['made']} of {expected['bids']} ")
+    assert shown["Longest run of bids made"].startswith(f"{expected['longest_run']} ")
+    assert chart_rows(page, "Games won by opponent") == [
+        [{"random": "Random (plays any legal card)", "easy": "Easy", "medium": "Medium", "hard": "Hard",
+          "expert": "Expert", "person": "People"}[o["opponent"]], str(o["games"]), str(o["wins"])]
+        for o in expected["by_opponent"]]
+    assert [row[0] for row in chart_rows(page, "Games won by table size")] == \
+        [f"{t['players']} players" for t in expected["by_table"]]
+    assert [[int(n) for n in row[1:]] for row in chart_rows(page, "Bids by cards in hand")] == \
+        [[c["bids"], c["made"], c["over"], c["under"]] for c in expected["by_cards"]]
+    expect(page.locator(".chart-svg")).to_have_count(3)
+    games = page.locator(".stats-game")
+    expect(games).to_have_count(5)
+    expect(games.first).to_contain_text("score keeper")
+    # Another player's figures: the pass-and-play partner.
+    page.locator("#stats-who").select_option("Bo")
+    wait_stats(page)
+    assert figures(page)["Games played"] == "1"
+    page.locator("#stats-who").select_option("")
+    wait_stats(page)
+    # The played game links to its review.
+    played_game = page.locator(".stats-game", has=page.locator("[data-review]")).last
+    played_game.get_by_role("button", name="Review").click()
+    review = page.locator("#review-dialog")
+    expect(review).to_be_visible()
+    page.wait_for_selector("#review-body:not([hidden])", state="attached", timeout=60_000)
+    review.get_by_role("button", name="Back to the statistics").click()
+    expect(review).to_be_hidden()
+
+    # Export: the history and the game in progress.
+    with page.expect_download() as download:
+        page.locator("#stats-export").click()
+    path = tmp_path / "history.json"
+    download.value.save_as(path)
+    exported = history.loads(path.read_text())
+    assert exported["records"] == kept["records"] and "game" in exported["current"]
+    expect(page.locator("#stats-result")).to_contain_text("Exported 5 games")
+
+    # The browser forgets everything; the file brings it back.
+    before = figures(page)
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    player.wait_table_ready()
+    open_stats(page)
+    expect(page.locator(".stats-empty")).to_be_visible()
+    page.locator("#stats-file").set_input_files(str(path))
+    expect(page.locator("#stats-result")).to_contain_text("Imported: 5 new games (5 in all).")
+    expect(page.locator("#stats-result")).to_contain_text("game in progress is back")
+    wait_stats(page)
+    assert figures(page) == before
+    assert history.loads(page.evaluate(STORED))["records"] == kept["records"]
+    assert page.evaluate("() => localStorage.getItem('wizard.save')") == exported["current"]["game"]
+    page.locator("#stats-file").set_input_files(str(path))  # again: nothing new
+    expect(page.locator("#stats-result")).to_contain_text("Imported: 0 new games (5 in all).")
+
+    # A damaged file is refused whole, with its reason; nothing changes.
+    stored = page.evaluate(STORED)
+    damaged = json.loads(path.read_text())
+    damaged["records"][1]["totals"][0] += 10
+    bad = tmp_path / "damaged.json"
+    bad.write_text(json.dumps(damaged))
+    page.locator("#stats-file").set_input_files(str(bad))
+    expect(page.locator("#stats-error")).to_have_text(
+        "Nothing was imported: its game 2 cannot be read: its totals is damaged.")
+    assert page.evaluate(STORED) == stored
+
+    # Reset asks first.
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-cancel").click()
+    assert page.evaluate(STORED) == stored
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-confirm").click()
+    expect(page.locator(".stats-empty")).to_be_visible()
+    assert page.evaluate(STORED) is None
+    assert not watch.errors, watch.errors
+    print(f"one six-player game played in {played:.1f} s; the test took {time.perf_counter() - started:.1f} s")
