@@ -10,6 +10,10 @@ import { errorReason, t } from "./words.js";
 const SVG = "http://www.w3.org/2000/svg";
 const ROW = 30; // px per bar of a chart
 const SHOWN_GAMES = 20; // the newest games listed before "show all"
+// The columns of a chart, in % of its width: the label, the bar, the value in words.
+const BAR_START = 32;
+const BAR_WIDTH = 36;
+const VALUE_START = 70;
 
 function language() {
   return document.documentElement.lang || "en";
@@ -25,8 +29,15 @@ function decimalText(value) {
     .format(value).replace("-", "\u2212");
 }
 
-function dateText(iso) {
-  return new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+/** A game's date and time (`withTime`), or its date only. */
+function dateText(iso, withTime = true) {
+  const style = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(language(), style).format(new Date(iso));
+}
+
+/** A score with a true minus sign: "−230". */
+function scoreText(points) {
+  return String(points).replace("-", "\u2212");
 }
 
 function svg(tag, attributes) {
@@ -70,18 +81,19 @@ function barChart(title, rows, head, cells, legend = []) {
     const y = index * ROW;
     picture.append(svg("text", { x: 0, y: y + ROW / 2, class: "chart-label", "dominant-baseline": "middle" }));
     picture.lastChild.textContent = row.label;
-    picture.append(svg("rect", { x: "36%", y: y + 5, width: "42%", height: ROW - 10, class: "chart-track", rx: 3 }));
+    picture.append(svg("rect", { x: `${BAR_START}%`, y: y + 5, width: `${BAR_WIDTH}%`, height: ROW - 10, class: "chart-track", rx: 3 }));
     let start = 0;
     for (const part of row.parts) {
       const share = row.whole ? part.value / row.whole : 0;
       if (share > 0) {
         picture.append(svg("rect", {
-          x: `${36 + 42 * start}%`, y: y + 5, width: `${42 * share}%`, height: ROW - 10, class: `chart-bar ${part.className}`,
+          x: `${BAR_START + BAR_WIDTH * start}%`, y: y + 5, width: `${BAR_WIDTH * share}%`, height: ROW - 10,
+          class: `chart-bar ${part.className}`,
         }));
       }
       start += share;
     }
-    picture.append(svg("text", { x: "80%", y: y + ROW / 2, class: "chart-value", "dominant-baseline": "middle" }));
+    picture.append(svg("text", { x: `${VALUE_START}%`, y: y + ROW / 2, class: "chart-value", "dominant-baseline": "middle" }));
     picture.lastChild.textContent = row.value;
   });
   figure.append(picture);
@@ -225,7 +237,7 @@ export class Stats {
     add(t("stats.over"), t("stats.share_value", { count: s.over, percent: percentText(s.over, s.bids) }));
     add(t("stats.under"), t("stats.share_value", { count: s.under, percent: percentText(s.under, s.bids) }));
     if (s.best_game) {
-      add(t("stats.best"), t("stats.best_value", { score: s.best_game.score, date: dateText(s.best_game.date) }));
+      add(t("stats.best"), t("stats.best_value", { score: scoreText(s.best_game.score), date: dateText(s.best_game.date, false) }));
     }
     add(t("stats.run"), t("stats.run_value", { count: s.longest_run }));
     return list;
@@ -293,7 +305,7 @@ export class Stats {
     game.players.forEach((player, seat) => {
       const mine = who === null ? seat === game.me : player.name === who;
       const entry = el("li", mine ? "mine" : "");
-      entry.append(nameEl("span", "", player.name), " ", el("strong", "", String(game.totals[seat])));
+      entry.append(nameEl("span", "", player.name), " ", el("strong", "", scoreText(game.totals[seat])));
       if (game.totals[seat] === best) {
         entry.classList.add("winner");
         entry.append(" ", el("span", "badge won-badge", t("stats.winner")));
