@@ -196,3 +196,53 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     assert page.evaluate(STORED) is None
     assert not watch.errors, watch.errors
     print(f"the test took {time.perf_counter() - started:.1f} s")
+
+
+FILL_STORAGE = """() => {
+  // Fill the site's storage to the brim (halving the chunk each time it no longer fits).
+  let chunk = "x".repeat(1 << 20);
+  for (let n = 0; chunk.length > 0; n++) {
+    try {
+      localStorage.setItem(`filler.${n}`, chunk);
+    } catch {
+      chunk = chunk.slice(Math.ceil(chunk.length / 2));
+    }
+  }
+}"""
+
+
+def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Page, watch: Watch) -> None:
+    newer = json.dumps({**history.new_document(), "version": history.HISTORY_VERSION + 1})
+    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("wizard.history", {json.dumps(newer)});
+    }}""")
+    page.goto("./")
+    Player(page).wait_table_ready()
+    open_stats(page)
+    alert = page.locator("#history-alert")
+    expect(alert).to_contain_text("Your stored history could not be read (it was saved in format 2")
+    key = page.evaluate("() => Object.keys(localStorage).find((k) => k.startsWith('wizard.unreadable-history.'))")
+    assert key and key in alert.inner_text() and page.evaluate(f"() => localStorage.getItem({key!r})") == newer
+    expect(page.locator(".stats-empty")).to_be_visible()
+    # A full storage: the finished game stays in memory for this visit, the saved game is untouched.
+    page.evaluate("(save) => localStorage.setItem('wizard.save', save)", "kept as it is")
+    page.evaluate(FILL_STORAGE)
+    sealed = engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], 3, "full")
+    page.evaluate(FINISHED, {"kind": "game", "save": sealed})
+    expect(alert).to_contain_text("this browser's storage is full")
+    assert page.evaluate("() => localStorage.getItem('wizard.save')") == "kept as it is"
+    page.locator("#stats-back").click()
+    open_stats(page)
+    expect(page.locator(".stats-game")).to_have_count(1)  # (from memory)
+    with page.expect_download() as download:
+        page.locator("#stats-export").click()
+    assert [r["id"] for r in history.loads(Path(download.value.path()).read_text())["records"]] == ["full"]
+    # Room again: the next change stores it, and the notice goes.
+    page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith("filler."))
+        .forEach((k) => localStorage.removeItem(k))""")
+    another = engine_game([("You", None), ("Bo", "easy"), ("Cy", "easy")], 4, "room")
+    page.evaluate(FINISHED, {"kind": "game", "save": another})
+    expect(alert).to_be_hidden()
+    assert stored_games(page) == 2
+    assert not watch.errors, watch.errors
