@@ -149,3 +149,27 @@ def test_a_history_of_several_megabytes_imports_and_other_requests_stay_small() 
     assert refusal("load", save="x" * len(text))["code"] == "request_too_large"
     over = json.dumps({"method": "history_import", "params": {"file": " " * (MAX_HISTORY_CHARS + 1)}})
     assert json.loads(web.call(over))["error"]["code"] == "history_too_large"
+
+
+def test_a_budget_in_characters_drops_the_oldest_saves_first() -> None:
+    text = None
+    for seed in (1, 2, 3):
+        state, _ = finished_bot_game(seed)
+        sealed = save.seal(state, save.Tag(f"game{seed}", 1000))
+        text = answer("history_record", history=text, save=sealed, date=f"2026-11-2{seed}T00:00:00Z")["history"]
+    assert text is not None
+    full = history.loads(text)
+    assert answer("history_trim", history=text, budget=len(text))["history"] == text
+    one_less = history.loads(answer("history_trim", history=text, budget=len(text) - 1)["history"])
+    assert sorted(one_less["saves"]) == ["game2", "game3"] and one_less["records"] == full["records"]
+    none = answer("history_trim", history=text, budget=0)["history"]
+    assert history.loads(none)["saves"] == {} and history.loads(none)["records"] == full["records"]
+    assert refusal("history_trim", history=text, budget="big")["code"] == "history_bad_request"
+
+
+def test_an_import_reports_its_progress_save_by_save() -> None:
+    reports: list[dict[str, int]] = []
+    text = history.dumps(full_history())
+    request = json.dumps({"method": "history_import", "params": {"history": None, "file": text}})
+    response = json.loads(web.call(request, lambda report: reports.append(json.loads(report))))
+    assert response["ok"] and reports == [{"done": 1, "total": 1}]

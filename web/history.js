@@ -8,8 +8,9 @@
 // the games in progress, which live under their own keys) under HISTORY_KEY.
 // localStorage holds about 5 MB for the whole site, so the history keeps to a
 // budget: the saves for review of its newest LOCAL_SAVES games (a game's
-// record stays forever, its review goes first), and when the text grows past
-// BUDGET_CHARS or storage is full, fewer saves (halved down to none). If even
+// record stays forever, its review goes first), fewer (the oldest go) while the
+// text is longer than BUDGET_CHARS, and, when storage still refuses it, half
+// as many each time down to none. If even
 // the records alone cannot be stored, the history stays in memory for this
 // visit (an export still holds it) and a "problem" event says so; the saved
 // game in progress is never touched. A stored history the engine refuses
@@ -140,24 +141,20 @@ export class History extends EventTarget {
   }
 
   /**
-   * Store `text` (a history from the engine) within the budget: past BUDGET_CHARS or when
-   * storage refuses it, with fewer saves for review. Resolves with true, or false when not
-   * even the records fit (the history then stays in memory for this visit).
+   * Store `text` (a history from the engine, within the budget already); when storage
+   * refuses it, with half as many saves for review each time. Resolves with true, or false
+   * when not even the records fit (the history then stays in memory for this visit).
    */
   async #keep(text) {
-    let keep = LOCAL_SAVES;
-    for (;;) {
-      if (text.length <= BUDGET_CHARS || keep === 0) {
-        if (this.#write(text)) {
-          this.#memory = null;
-          this.#good = text;
-          if (this.problem?.kind === "full") this.#report(null);
-          return true;
-        }
-        if (keep === 0) break;
+    for (let keep = LOCAL_SAVES; ; keep = Math.floor(keep / 2)) {
+      if (this.#write(text)) {
+        this.#memory = null;
+        this.#good = text;
+        if (this.problem?.kind === "full") this.#report(null);
+        return true;
       }
-      keep = Math.floor(keep / 2);
-      ({ history: text } = await this.#call("history_trim", { history: text, keep_saves: keep }));
+      if (keep === 0) break;
+      ({ history: text } = await this.#call("history_trim", { history: text, keep_saves: Math.floor(keep / 2) }));
     }
     this.#memory = text;
     this.#good = text;
@@ -190,7 +187,7 @@ export class History extends EventTarget {
       : { save: detail?.save };
     const date = now();
     return this.#change((history) =>
-      this.#call("history_record", { history, ...params, date, keep_saves: LOCAL_SAVES }));
+      this.#call("history_record", { history, ...params, date, keep_saves: LOCAL_SAVES, budget: BUDGET_CHARS }));
   }
 
   /** The statistics of the device's owner (or of the player named `who`), everyone's names, the games newest first. */
@@ -216,16 +213,18 @@ export class History extends EventTarget {
 
   /**
    * Import a file (a File or its text): refused whole with the engine's reason, or merged
-   * and stored. Resolves with {added, games, restored: {game, keeper}}; rejects with an
-   * Error whose .reason says why (nothing changed then).
+   * and stored; onProgress({done, total}) as its saves are checked. Resolves with
+   * {added, games, restored: {game, keeper}, kept}; rejects with an Error whose .reason
+   * says why (nothing changed then).
    */
-  async importFile(file) {
+  async importFile(file, onProgress = null) {
     if (typeof file !== "string" && file.size > LARGEST_FILE_BYTES) {
       throw Object.assign(new Error("too large"), { reason: { code: "history_too_large", params: { max: 16_000_000 } } });
     }
     const text = typeof file === "string" ? file : await file.text();
     const answer = await this.#change((history) =>
-      this.#call("history_import", { history, file: text, keep_saves: LOCAL_SAVES }));
+      this.#call("history_import", { history, file: text, keep_saves: LOCAL_SAVES, budget: BUDGET_CHARS },
+        { onProgress }));
     if (!answer.kept) {
       // Not stored: the history in memory has it for this visit; the games in progress stay as they are.
       return { added: answer.added, games: answer.games, restored: { game: false, keeper: false }, kept: false };

@@ -371,7 +371,9 @@ export class Stats {
     this.#message(t("history.importing"), null);
     document.documentElement.dataset.stats = "importing";
     try {
-      const result = await this.#history.importFile(file);
+      const result = await this.#history.importFile(file, ({ done, total }) => {
+        this.#message(t("history.importing_saves", { done, total }), null);
+      });
       const words = [t("history.imported", { count: result.added, games: result.games })];
       if (result.restored.game) words.push(t("history.restored_game"));
       if (result.restored.keeper) words.push(t("history.restored_keeper"));

@@ -5,12 +5,15 @@ The page keeps the history in its storage as :func:`~wizard_engine.history.dumps
 without the games in progress (those it keeps under their own keys), and sends it with each
 request; every answer that changes the history gives back the new text to store.  The
 history kept is read without replaying its saves (the engine wrote it); an imported file is
-checked whole.  ``keep_saves`` is the page's budget: the saves for review of its newest
-games that its storage keeps (:func:`~wizard_engine.history.with_saves`).
+checked whole.  ``keep_saves`` and ``budget`` are the page's budget for its storage: the
+saves for review of its newest ``keep_saves`` games at most, and fewer (the oldest go first)
+while the text is longer than ``budget`` characters; the records always stay.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 from . import history, save
@@ -36,9 +39,27 @@ def _keep_saves(params: dict[str, Any]) -> int:
     return min(most, history.MAX_SAVES)
 
 
-def _stored(document: HistoryDocument, keep_saves: int) -> str:
+def _budget(params: dict[str, Any]) -> int | None:
+    budget = params.get("budget")
+    if budget is not None and (type(budget) is not int or budget < 0):
+        raise WizardError(Reason("history_bad_request", {"name": "budget"}))
+    return budget
+
+
+def _stored(document: HistoryDocument, params: dict[str, Any]) -> str:
     """The history as the page stores it: no game in progress, saves within its budget."""
-    return history.dumps(history.with_saves({**document, "current": {}}, keep_saves))
+    kept = history.with_saves({**document, "current": {}}, _keep_saves(params))
+    text, budget = history.dumps(kept), _budget(params)
+    if budget is None or len(text) <= budget:
+        return text
+    # Each save dropped shortens the text by its entry: "key":"text", and a comma.
+    excess, linked = len(text) - budget, [r["save"] for r in kept["records"] if r["save"] in kept["saves"]]
+    dropped = 0
+    while excess > 0 and dropped < len(linked):
+        key = linked[dropped]
+        excess -= len(json.dumps(key, ensure_ascii=False)) + len(json.dumps(kept["saves"][key], ensure_ascii=False)) + 2
+        dropped += 1
+    return history.dumps(history.with_saves(kept, len(linked) - dropped))
 
 
 def _me(params: dict[str, Any]) -> int | None:
@@ -64,7 +85,7 @@ def record_request(params: dict[str, Any]) -> dict[str, Any]:
         added = history.add(document, record)
     else:
         raise WizardError(Reason("no_save_given"))
-    return {"history": _stored(added, _keep_saves(params)), "id": record["id"],
+    return {"history": _stored(added, params), "id": record["id"],
             "added": len(added["records"]) > len(document["records"])}
 
 
@@ -94,12 +115,13 @@ def review_request(params: dict[str, Any]) -> dict[str, Any]:
     return {"save": document["saves"][key], "record": record}
 
 
-def import_request(params: dict[str, Any]) -> dict[str, Any]:
+def import_request(params: dict[str, Any], progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Merge the history ``file`` (every part checked: a damaged file is refused whole) into
     the history kept.  Answers the new history text, how many games were new, and the file's
-    games in progress (the page restores each unless it has one of its own)."""
+    games in progress (the page restores each unless it has one of its own).  Replaying the
+    file's saves for review is most of the work: ``progress(done, total)`` after each."""
     document = _kept(params)
-    imported = history.loads(params.get("file"))
+    imported = history.loads(params.get("file"), progress=progress)
     merged = history.merge(document, imported)
     known = {record["id"] for record in document["records"]}
     current: dict[str, Any] = {}
@@ -108,7 +130,7 @@ def import_request(params: dict[str, Any]) -> dict[str, Any]:
         current["game"] = {"save": text, "game": save.load_game(text)[1].to_json()}
     if "keeper" in imported["current"]:
         current["keeper"] = keepers.load_document(imported["current"]["keeper"]).dumps()
-    return {"history": _stored(merged, _keep_saves(params)), "current": current,
+    return {"history": _stored(merged, params), "current": current,
             "added": sum(record["id"] not in known for record in merged["records"]),
             "games": len(merged["records"])}
 
@@ -137,4 +159,4 @@ def export_request(params: dict[str, Any]) -> dict[str, Any]:
 
 def trim_request(params: dict[str, Any]) -> dict[str, Any]:
     """The history kept with fewer saves for review (``keep_saves``): the page's storage is full."""
-    return {"history": _stored(_kept(params), _keep_saves(params))}
+    return {"history": _stored(_kept(params), params)}

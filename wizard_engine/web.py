@@ -248,13 +248,13 @@ _METHODS: dict[str, Any] = {
     "history_record": history_calls.record_request,
     "history_stats": history_calls.stats_request,
     "history_review": history_calls.review_request,
-    "history_import": history_calls.import_request,
     "history_export": history_calls.export_request,
     "history_trim": history_calls.trim_request,
 }
 # Requests that report their progress: (done, total) as they go.
 _LONG_METHODS: dict[str, Any] = {
     "review": coach.review_request,
+    "history_import": history_calls.import_request,
 }
 
 
