@@ -316,6 +316,7 @@ export class Stats {
     if (game.review) {
       const review = button(t("stats.review"));
       review.dataset.review = game.review;
+      review.setAttribute("aria-label", t("stats.review_label", { date: dateText(game.date) }));
       review.addEventListener("click", () => {
         this.#message("", null);
         this.#openReview(game.review, game).catch((error) => {
