@@ -116,11 +116,11 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     page.evaluate(FINISHED, extra[0])  # once more: kept once
     kept = history.loads(page.evaluate(STORED))
     expected = history.statistics(kept["records"])
-    assert expected["games"] == 4  # (no owner is named in pass-and-play; the pad names one)
+    assert expected["games"] == 5  # (pass-and-play: the first seat, who filled in the form; the pad names one)
     open_stats(page)
     assert stored_games(page) == 5
     shown = figures(page)
-    assert shown["Games played"] == "4"
+    assert shown["Games played"] == "5"
     assert shown["Bids made"].startswith(f"{expected['made']} of {expected['bids']} ")
     assert shown["Longest run of bids made"].startswith(f"{expected['longest_run']} ")
     assert chart_rows(page, "Games won by opponent") == [

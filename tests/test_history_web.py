@@ -7,6 +7,7 @@ import json
 import time
 from typing import Any
 
+from tests.helpers import random_game
 from tests.test_history import finished_bot_game, full_history, known_games, pad
 from wizard_engine import GameConfig, State, history, save, web
 from wizard_engine.config import Player
@@ -51,6 +52,15 @@ def test_a_score_pad_is_recorded_from_its_document_text() -> None:
     result = answer("history_record", history=None, keeper=keeper.dumps(), date=DATE, me=1)
     record = history.loads(result["history"])["records"][0]
     assert record["kind"] == "keeper" and record["me"] == 1 and record["save"] is None
+
+
+def test_pass_and_play_is_recorded_for_the_first_seat_unless_told() -> None:
+    config = GameConfig((Player("Ann"), Player("Bob"), Player("Cy", "medium")), seed=5)
+    sealed = save.seal(random_game(config, seed=5), save.Tag("hotseat", 10_000))
+    first = answer("history_record", save=sealed, date=DATE)
+    assert history.loads(first["history"])["records"][0]["me"] == 0
+    told = answer("history_record", save=sealed, date=DATE, me=1)
+    assert history.loads(told["history"])["records"][0]["me"] == 1
 
 
 def test_a_game_not_over_or_a_bad_date_is_not_recorded() -> None:

@@ -72,12 +72,15 @@ def _me(params: dict[str, Any]) -> int | None:
 def record_request(params: dict[str, Any]) -> dict[str, Any]:
     """Add a finished game to the history: ``save`` (a game's save, kept for its review) or
     ``keeper`` (a score pad's document text), played at ``date`` (ISO 8601, UTC); ``me``:
-    the device owner's seat, if not the one person at the table.  Answers the new history
+    the device owner's seat (for a game, by default its first seat if a person plays it:
+    the one who filled in the form).  Answers the new history
     text, whether the game was new to it, and the game's id."""
     document = _kept(params)
     date, me = params.get("date", ""), _me(params)  # (record_damaged if not a date)
     if isinstance(params.get("save"), str):
         state, tag = save.load_game(params["save"])
+        if me is None and state.config.players[0].bot is None:
+            me = 0  # the page's first seat is the person who set the game up on this device
         record = history.record_from_state(state, date, tag, me=me, save=tag.id)
         added = history.add(document, record, params["save"])
     elif isinstance(params.get("keeper"), str):
