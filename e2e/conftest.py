@@ -26,8 +26,12 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
-    """An English browser, whatever the machine's language: the page speaks the browser's language."""
-    return {**browser_context_args, "locale": "en-US"}
+    """An English browser, whatever the machine's language: the page speaks the browser's language.
+
+    It prefers reduced motion, so that no test waits for a card to fly (cards move at any pace
+    but "instant" otherwise); test_motion.py's tests turn motion back on where they want it.
+    """
+    return {**browser_context_args, "locale": "en-US", "reduced_motion": "reduce"}
 
 
 @pytest.fixture(scope="session")

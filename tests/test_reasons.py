@@ -19,6 +19,7 @@ import wizard_engine
 from tests.helpers import act, call, deal, random_game
 from tests.test_history import REACH as HISTORY_REACH
 from tests.test_keeper import REACH as KEEPER_REACH
+from tests.test_keeper_requests import REACH as KEEPER_REQUESTS_REACH
 from wizard_engine import (
     GameConfig,
     IllegalActionError,
@@ -186,6 +187,7 @@ REACH: dict[str, Callable[[], str]] = {
         {"method": "practice_deal", "params": {"players": 6, "round": 11, "seed": 1}})),
     "practice_bad_hands": lambda: web_code(json.dumps({"method": "practice_score", "params": {"hands": {}}})),
     **KEEPER_REACH,
+    **KEEPER_REQUESTS_REACH,
     **HISTORY_REACH,
 }
 

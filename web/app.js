@@ -11,11 +11,14 @@ import { NewGameForm } from "./form.js";
 import { Game, PACES } from "./game.js";
 import { CoachView } from "./hint.js";
 import { bindInput } from "./input.js";
+import { Motion } from "./motion.js";
 import { drawPad } from "./pad.js";
+import { ScoreKeeper } from "./keeper.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
 import { History } from "./history.js";
 import { Stats } from "./stats.js";
+import { Sound } from "./sound.js";
 import { Store } from "./store.js";
 import { drawTable } from "./table.js";
 import { WatchMode } from "./watch.js";
@@ -33,9 +36,11 @@ const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
 const coach = new CoachClient();
 let coachView = null; // the coach's hint, feedback and chances at the table (hint.js), made with the game
+const motion = new Motion(settings, () => game.pace); // cards move (motion.js): wraps the table's drawing
+const sound = new Sound(settings, remember); // off until the person turns it on (sound.js)
 const screen = {
   draw(view, display) {
-    drawTable(view, display);
+    motion.draw(view, () => drawTable(view, display));
     drawPad(view, coach.chanceLines(view));
     coachView?.draw(view);
     review.sync(view);
@@ -43,6 +48,7 @@ const screen = {
   },
   show: (dialog, view) => dialogs.show(dialog, view),
   announce(before, view, events) {
+    sound.react(before, view, events);
     const text = announcement(before, view, events);
     if (text) $("log").textContent = text;
   },
@@ -122,6 +128,7 @@ engine.addEventListener("restarted", async () => {
 // --- screens -------------------------------------------------------------------
 function showTable() {
   practice.close();
+  keeper.close();
   stats.close();
   $("setup").hidden = true;
   $("table").hidden = false;
@@ -226,6 +233,8 @@ async function openReview(standings) {
 function syncSettings() {
   $("table-pace").value = PACES[settings.pace] ? settings.pace : "normal";
   $("table-theme").value = settings.theme ?? "classic";
+  $("motion-toggle").checked = motion.wanted;
+  $("sound-toggle").checked = sound.on;
 }
 
 /** The table's pace and card choices: the paces game.js knows, the themes the engine offers. */
@@ -244,6 +253,11 @@ function fillTableSettings(themes) {
     remember({ theme: theme.value });
     game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
   });
+  $("motion-toggle").addEventListener("change", (event) => {
+    remember({ motion: event.target.checked ? "on" : "off" });
+    motion.sync();
+  });
+  $("sound-toggle").addEventListener("change", (event) => sound.set(event.target.checked));
 }
 
 function wordTableSettings() {
@@ -281,6 +295,7 @@ function reword(oldDefaultName) {
     form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, form: filled.remember });
     wordTableSettings();
   }
+  keeper.redraw();
   stats.reword();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
@@ -317,6 +332,20 @@ $("practice-open").addEventListener("click", () => {
   $("table").hidden = true;
   document.documentElement.dataset.screen = "practice";
   practice.open();
+});
+// The score keeper for a real deck: its own screen, the engine's keeper_* requests, the coach for hand advice.
+const keeper = new ScoreKeeper(engine, startCoach, store, {
+  theme: () => form.read().theme,
+  onBack() {
+    showSetup();
+    $("keeper-open").focus();
+  },
+});
+$("keeper-open").addEventListener("click", () => {
+  $("setup").hidden = true;
+  $("table").hidden = true;
+  document.documentElement.dataset.screen = "keeper";
+  keeper.open();
 });
 // Statistics and history: its own screen; the history records every finished game (history.js).
 const gameHistory = new History(startCoach, store);

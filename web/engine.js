@@ -252,18 +252,28 @@ async function registerServiceWorker(engine) {
     const registration = await container.register(new URL("./sw.js", import.meta.url), {
       updateViaCache: "none",
     });
-    // A new build waits until this page is done booting, then takes over.
-    const promote = (worker) => worker?.postMessage({ type: "skip-waiting" });
-    const promoteOnceInstalled = (worker) =>
-      worker?.addEventListener("statechange", () => {
-        if (worker.state === "installed") promote(worker);
-      });
-    promote(registration.waiting);
-    // The browser checks for a new build as the page loads, long before this runs
-    // (after the engine's boot): the new worker may already be installing, its
-    // "updatefound" gone.
-    promoteOnceInstalled(registration.installing);
-    registration.addEventListener("updatefound", () => promoteOnceInstalled(registration.installing));
+    // A new build waits until this page is done booting, then takes over. The
+    // browser checks for one as the page loads, long before this runs (after the
+    // engine's boot), so it may already be waiting or installing. A message to a
+    // waiting worker has been seen to go unanswered (under load, while the
+    // browser starts it), so it is asked again until the new build takes over.
+    let retry = null;
+    const promote = () => {
+      if (!registration.waiting) {
+        clearInterval(retry);
+        retry = null;
+        return;
+      }
+      registration.waiting.postMessage({ type: "skip-waiting" });
+      retry ??= setInterval(promote, 5000);
+    };
+    const follow = (worker) => worker?.addEventListener("statechange", promote);
+    promote();
+    follow(registration.installing);
+    registration.addEventListener("updatefound", () => follow(registration.installing));
+    // The browser's own check runs when it chooses (it may put it off while the worker
+    // answers the boot's requests); asking once booted makes a new build certain to be seen.
+    registration.update().catch(() => {}); // offline: the next visit asks again
     await container.ready;
     root.dataset.offline = "ready";
   } catch (error) {

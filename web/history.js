@@ -16,12 +16,8 @@
 // game in progress is never touched. A stored history the engine refuses
 // (damaged, or written by a newer version of the site) is kept aside under
 // its own key, like an unreadable save, never dropped.
-//
-// The score keeper's pad in progress goes into an export and comes back from
-// an import through two events the keeper may answer (nothing happens if it
-// does not): "wizard:current-keeper" (set detail.keeper to the pad's document
-// text) and "wizard:restore-keeper" (detail.keeper: the pad to restore unless
-// one is in progress; set detail.restored = true when taken).
+// The game in progress and the score keeper's pad (store.js keeps both) go
+// into an export, and an import restores each unless this browser has its own.
 
 const HISTORY_KEY = "wizard.history";
 const ASIDE_PREFIX = "wizard.unreadable-history.";
@@ -203,10 +199,8 @@ export class History extends EventTarget {
   /** The file to export: {file (text), left_out, games}. */
   exportFile() {
     return this.#serial(async () => {
-      const asked = { keeper: null };
-      document.dispatchEvent(new CustomEvent("wizard:current-keeper", { detail: asked }));
       return this.#call("history_export", {
-        history: await this.#kept(), game: this.#store.loadGame(), keeper: asked.keeper,
+        history: await this.#kept(), game: this.#store.loadGame(), keeper: this.#store.loadKeeper(),
       });
     });
   }
@@ -238,10 +232,8 @@ export class History extends EventTarget {
     if (current.game && this.#store.loadGame() === null) {
       restored.game = this.#store.saveGame(current.game.save, current.game.game, { claim: true }) === "saved";
     }
-    if (current.keeper) {
-      const detail = { keeper: current.keeper, restored: false };
-      document.dispatchEvent(new CustomEvent("wizard:restore-keeper", { detail }));
-      restored.keeper = detail.restored;
+    if (current.keeper && this.#store.loadKeeper() === null) {
+      restored.keeper = this.#store.saveKeeper(current.keeper);
     }
     return restored;
   }

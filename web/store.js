@@ -19,6 +19,8 @@ const SAVE_KEY = "wizard.save";
 const GAME_KEY = "wizard.game"; // {"id", "moves", "tab"} of the saved game
 const SETTINGS_KEY = "wizard.settings";
 const ASIDE_PREFIX = "wizard.unreadable-save.";
+const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper.js): the engine's document text
+const KEEPER_ASIDE_PREFIX = "wizard.unreadable-keeper.";
 const CHANNEL = "wizard.game";
 
 function storage() {
@@ -149,6 +151,30 @@ export class Store extends EventTarget {
     if (!this.#set(key, text)) return null; // the save stays where it was rather than being lost
     this.#remove(SAVE_KEY);
     this.#remove(GAME_KEY);
+    return key;
+  }
+
+  /** The score keeper's pad (its document's text), or null. */
+  loadKeeper() {
+    return this.#get(KEEPER_KEY);
+  }
+
+  /** Keep the pad; false when storage refused (the notice says so). */
+  saveKeeper(text) {
+    const ok = this.#set(KEEPER_KEY, text);
+    if (ok && this.problem === "write") this.#clear();
+    return ok;
+  }
+
+  clearKeeper() {
+    this.#remove(KEEPER_KEY);
+  }
+
+  /** Move a pad that cannot be restored out of the way, kept whole under another key; returns that key. */
+  setKeeperAside(text) {
+    const key = `${KEEPER_ASIDE_PREFIX}${new Date().toISOString()}`;
+    if (!this.#set(key, text)) return null;
+    this.#remove(KEEPER_KEY);
     return key;
   }
 

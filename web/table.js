@@ -142,8 +142,13 @@ function trump(view) {
   const { card, suit } = view.trump;
   box.append(el("h3", "trump-title", t("trump.title")));
   const row = el("div", "trump-row");
-  if (card) row.append(cardPicture(card, view.theme, cardName(card, view.theme)));
-  else row.append(el("span", "card card-none", ""));
+  if (card) {
+    const picture = cardPicture(card, view.theme, cardName(card, view.theme));
+    picture.dataset.card = card; // motion.js's hook (the trump card turning over)
+    row.append(picture);
+  } else {
+    row.append(el("span", "card card-none", ""));
+  }
   const text = el("p", "trump-text");
   const why = trumpWhy(view);
   if (suit) {
@@ -174,6 +179,9 @@ function trick(view, showFinished) {
   for (const play of shown.plays) {
     const item = el("li", "play");
     item.dataset.seat = String(play.seat);
+    item.dataset.card = play.card; // motion.js's hooks: the card, the led one, the winner
+    if (play === shown.plays[0]) item.dataset.led = "";
+    if (play.seat === shown.winner) item.dataset.winner = "";
     if (play.seat === shown.winner) item.classList.add(finished ? "won" : "winning");
     item.append(cardPicture(play.card, view.theme, cardName(play.card, view.theme)));
     item.append(nameEl("span", "play-name", view.players[play.seat].name));
@@ -225,6 +233,7 @@ function me(view) {
   box.replaceChildren();
   const watching = Boolean(view.open_hands); // Watch mode: seat 0's bot sits here, its hand face up
   const seat = watching ? 0 : view.human;
+  box.dataset.seat = String(seat); // motion.js's hook: your seat
   const head = el("div", "seat-head");
   const bot = view.players[seat].bot;
   head.append(nameEl("span", "seat-name", view.players[seat].name));

@@ -132,6 +132,19 @@ CODES: dict[str, str] = {
     "coach_budget": "The coach's budget must be a number above 0 and at most {max}, not {value}",
     "practice_round": "Practice a round from 1 to {rounds}, not {round}",
     "practice_bad_hands": "Practice hands must be a list of at most {max} hands",
+    # Advice for a real hand (wizard_engine/coach/hand.py)
+    "hand_not_bidding": "Advice for a hand is given while the bids of a round are entered",
+    "hand_unicoloured": "No advice under Unicoloured: the pad does not know each player's colour",
+    "hand_foresight": "No advice in round 1 of Foresight: you cannot see your own card",
+    "hand_not_list": "The hand must be a list of cards",
+    "hand_size": "Round {round} deals {cards} cards to each player, not {count}",
+    "hand_card_twice": "{card} is in the hand more often than the deck has it",
+    "hand_turned_missing": "Give the turned-up card: every round but the last has one",
+    "hand_turned_last_round": "The last round has no turned-up card: every card is dealt",
+    "hand_turned_in_hand": "The turned-up {card} cannot be in the hand too",
+    "hand_trump_missing": "A Wizard was turned up: give the trump the dealer chose",
+    "hand_trump_not_chosen": "The dealer chooses trump only when a Wizard is turned up",
+    "keeper_no_document": "No score pad was given",
     "internal": "Internal error ({type})",
 }
 

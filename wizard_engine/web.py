@@ -34,6 +34,7 @@ from .config import (
     option_constraints,
 )
 from .errors import WizardError
+from .keeper import Keeper
 from .limits import MAX_CHARS, MAX_DEPTH, MAX_HISTORY_REQUEST_CHARS, too_deep, too_long
 from .reasons import CODES, Reason, shown
 from .state import State
@@ -226,6 +227,38 @@ def _set_theme(params: dict[str, Any]) -> dict[str, Any]:
     return {"view": session.view()}
 
 
+# --- the score keeper: stateless, each request carries the pad's document -----------------
+# The page keeps the document (its autosave) and the worker keeps nothing: a pad never
+# disturbs the game in progress in the same worker, and survives a restarted worker.
+
+def _keeper_answer(keeper: Keeper) -> dict[str, Any]:
+    """A pad's new document (JSON text, kept by the page as it is) and its view."""
+    return {"keeper": keeper.dumps(), "view": keeper.view()}
+
+
+def _keeper_new(params: dict[str, Any]) -> dict[str, Any]:
+    """``{players: [names], options, first_dealer}`` -> a new, empty pad."""
+    names = params.get("players")
+    config = GameConfig.from_dict({"players": names if isinstance(names, list) else None,
+                                   "options": params.get("options", {})})
+    first_dealer: Any = params.get("first_dealer")  # checked by the keeper (R6)
+    return _keeper_answer(Keeper(config, first_dealer))
+
+
+def _keeper_enter(params: dict[str, Any]) -> dict[str, Any]:
+    """``{keeper, entry}`` -> the pad with the entry (``["bid", 2]``...) made; refused with its reason."""
+    keeper = coach.keeper_of(params)
+    keeper.apply(params.get("entry"))
+    return _keeper_answer(keeper)
+
+
+def _keeper_undo(params: dict[str, Any]) -> dict[str, Any]:
+    """``{keeper}`` -> the pad without its last entry."""
+    keeper = coach.keeper_of(params)
+    keeper.undo()
+    return _keeper_answer(keeper)
+
+
 _METHODS: dict[str, Any] = {
     "ping": lambda p: {"version": __version__},
     "describe": lambda p: describe(),
@@ -244,6 +277,11 @@ _METHODS: dict[str, Any] = {
     "practice_deal": coach.practice_deal_request,
     "practice_advice": coach.practice_advice_request,
     "practice_score": coach.practice_score_request,
+    "hand_advice": coach.hand_advice_request,
+    "keeper_new": _keeper_new,
+    "keeper_load": lambda p: _keeper_answer(coach.keeper_of(p)),
+    "keeper_enter": _keeper_enter,
+    "keeper_undo": _keeper_undo,
     # The history of finished games (the page keeps it and sends it with each request).
     "history_record": history_calls.record_request,
     "history_stats": history_calls.stats_request,

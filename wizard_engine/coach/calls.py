@@ -22,12 +22,14 @@ from typing import Any, TypeGuard
 from .. import save
 from ..config import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import WizardError
+from ..keeper import Keeper, loads
 from ..reasons import Reason, shown
 from ..rules import STANDARD
 from ..state import State
 from ..view import seat_view
 from .advice import DEFAULT_BUDGET, Advice, advise
 from .chances import public_info, win_chances
+from .hand import hand_advice
 from .practice import practice_deal, practice_score
 from .record import finished_rounds
 from .review import notable, rate, review_game
@@ -118,6 +120,24 @@ def practice_score_request(params: dict[str, Any]) -> dict[str, Any]:
             raise WizardError(Reason("coach_unknown_choice", {"choice": shown(choice)}))
         run.append((advice, str(choice)))
     return {"score": practice_score(run)}
+
+
+def hand_advice_request(params: dict[str, Any]) -> dict[str, Any]:
+    """``{keeper, hand, turned, trump?, budget?}`` -> ``{"advice": Advice}``: the bid of the pad's
+    next bidder holding ``hand`` (notation, ``["Z", "7H"]``), ``turned`` up (None in the last
+    round), ``trump`` the suit the dealer chose for a turned-up Wizard."""
+    keeper, budget = keeper_of(params), _budget(params)
+    hand, turned, trump = params.get("hand"), params.get("turned"), params.get("trump")
+    key = ("hand", keeper.dumps(), repr(hand), repr(turned), repr(trump), budget)
+    return {"advice": _kept(_advice, key, lambda: hand_advice(keeper, hand, turned, trump, budget))}
+
+
+def keeper_of(params: dict[str, Any]) -> Keeper:
+    """The score pad of ``params["keeper"]`` (its document's text); KeeperError saying why not."""
+    text = params.get("keeper")
+    if not isinstance(text, str):
+        raise WizardError(Reason("keeper_no_document"))
+    return loads(text)
 
 
 def _game_advice(params: dict[str, Any]) -> Advice:

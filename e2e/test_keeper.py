@@ -1,0 +1,183 @@
+"""The score keeper for a real deck (issue 11): a whole game of 3 players kept on the page.
+
+A forbidden bid (plus/minus one) and tricks that do not add up are refused with the game's
+reasons; an earlier round is corrected and the totals follow; a reload in the middle resumes
+the pad; the coach's advice for a real hand is asked once; the finished game fires the event
+the history records (contracts §3).
+"""
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+from sitetools import Watch, wait_ready
+
+NAMES = ["Ann", "Bob", "Cy"]
+FIRST_DEALER = 2  # Cy deals round 1: Ann bids first
+ROUNDS = 20
+
+LISTEN = """
+(() => {
+  window.finishedGames = [];
+  document.addEventListener("wizard:game-finished", (event) => window.finishedGames.push(event.detail));
+})();
+"""
+
+
+def iso(name: str) -> str:
+    """A name as the page writes it in a sentence: isolated for the bidirectional algorithm."""
+    return f"\u2068{name}\u2069"
+
+
+def points(bid: int, taken: int) -> int:
+    return 20 + 10 * bid if bid == taken else -10 * abs(bid - taken)
+
+
+def open_keeper(page: Page) -> None:
+    page.goto("./")
+    wait_ready(page)
+    page.click("#keeper-open")
+    expect(page.locator("#keeper")).to_be_visible()
+
+
+def settled(page: Page) -> None:
+    """The page has the engine's answer to the last entry (and has drawn it)."""
+    # (waited for on every animation frame: expect()'s polling backs off to whole seconds)
+    page.wait_for_selector("html:not([data-keeper-busy])", state="attached")
+
+
+def bid(page: Page, n: int) -> None:
+    page.fill("#keeper-bid", str(n))
+    page.press("#keeper-bid", "Enter")
+    settled(page)
+
+
+def enter_tricks(page: Page, taken: list[int]) -> None:
+    for seat, count in enumerate(taken):
+        page.fill(f"#keeper-tricks-{seat}", str(count) if count else "")  # an empty field is 0, as on paper
+    page.press(f"#keeper-tricks-{len(taken) - 1}", "Enter")
+    settled(page)
+
+
+def play_round(page: Page, round_: int) -> None:
+    """Everyone bids 0; Ann takes every trick."""
+    expect(page.locator(".keeper-round")).to_have_text(f"Round {round_} of {ROUNDS}")
+    for _ in NAMES:
+        bid(page, 0)
+    expect(page.locator("html")).to_have_attribute("data-keeper", "tricks")
+    enter_tricks(page, [round_, 0, 0])
+    expect(page.locator(f'#keeper-pad tr[data-round="{round_}"]')).to_be_attached()
+
+
+def totals(page: Page) -> list[int]:
+    return [int(text) for text in page.locator("#keeper-pad tfoot td").all_inner_texts()]
+
+
+def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
+    page.add_init_script(LISTEN)
+    page.goto("./")
+    wait_ready(page)
+    # A damaged saved pad is refused whole and kept aside, like a damaged game save.
+    page.evaluate("() => localStorage.setItem('wizard.keeper', '{\"format\": \"wizard-keeper\"')")
+    page.click("#keeper-open")
+    expect(page.locator("#keeper-alert")).to_contain_text("The saved score pad could not be restored")
+    expect(page.locator("#keeper-alert")).to_contain_text("wizard.unreadable-keeper.")
+    assert page.evaluate("() => localStorage.getItem('wizard.keeper')") is None
+    expect(page.locator("html")).to_have_attribute("data-keeper", "setup")
+    page.select_option("#keeper-count", "3")
+    for seat, name in enumerate(NAMES):
+        page.fill(f"#keeper-name-{seat}", name)
+    page.check("#keeper-option-plus_minus_one")
+    page.select_option("#keeper-first-dealer", str(FIRST_DEALER))
+    page.click("#keeper-start")
+    expect(page.locator(".keeper-deal")).to_have_text(f"{iso('Cy')} deals 1 card to each player.")
+
+    # Round 1: the dealer may not make the bids add up to 1 (plus/minus one), as in the game.
+    bid(page, 0)
+    bid(page, 0)
+    expect(page.locator(".keeper-forbidden")).to_contain_text(f"{iso('Cy')} may not bid 1")
+    bid(page, 1)
+    refusal = f"{iso('Cy')} may not bid 1: the bids would add up to 1 trick (plus/minus one)."
+    expect(page.locator("#keeper-error")).to_have_text(refusal)
+    expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
+    # Undo takes back Bob's bid; entered again.
+    page.click("#keeper-undo")
+    settled(page)
+    expect(page.locator(".keeper-order li.now")).to_contain_text("Bob")
+    bid(page, 0)
+    bid(page, 0)
+    # The tricks must add up to the cards dealt.
+    enter_tricks(page, [1, 1, 0])
+    expect(page.locator("#keeper-error")).to_have_text("The tricks taken add up to 2, but 1 were dealt to each player.")
+    expect(page.locator("#keeper-tricks-sum")).to_have_text("Entered so far: 2 of 1")
+    enter_tricks(page, [1, 0, 0])
+    expect(page.locator("#keeper-error")).to_be_hidden()
+    assert totals(page) == [-10, 20, 20]
+
+    # Round 2: advice for a real hand (Ann holds a Wizard and the ace of spades, 7 of hearts turned up).
+    expect(page.locator(".keeper-deal")).to_have_text(f"{iso('Ann')} deals 2 cards to each player.")
+    page.click("#keeper-advice-title")
+    page.click('.keeper-pick[aria-label="ace of spades"]')
+    page.focus('.keeper-pick[aria-label="ace of spades"]')
+    page.keyboard.press("ArrowDown")  # spades -> the Wizards' row
+    page.keyboard.press("Enter")
+    expect(page.locator("#keeper-advice-count")).to_have_text("2 of 2 cards picked")
+    page.select_option("#keeper-turned", "7H")
+    page.click("#keeper-ask")
+    rows = page.locator(".keeper-advice-table tbody tr")
+    expect(rows).to_have_count(3, timeout=60_000)
+    expect(page.locator(".keeper-advice-pick")).to_contain_text("The coach bids")
+    for _ in NAMES:
+        bid(page, 0)
+    enter_tricks(page, [2, 0, 0])
+
+    for round_ in range(3, 6):
+        play_round(page, round_)
+
+    # A reload in the middle: the pad resumes where it was.
+    page.reload()
+    open_keeper(page)
+    expect(page.locator(".keeper-round")).to_have_text("Round 6 of 20")
+    assert totals(page) == [sum(points(0, r) for r in range(1, 6)), 100, 100]
+
+    for round_ in range(6, 11):
+        play_round(page, round_)
+
+    # Correct round 1: Ann had bid 1 and taken it, Cy bid 1: both totals follow, Bob's stays.
+    before = totals(page)
+    page.click('button[aria-label="Edit round 1"]')
+    page.fill("#keeper-edit-bid-0", "1")
+    page.press("#keeper-edit-bid-0", "Enter")
+    settled(page)
+    # Cy dealt round 1 and bid last: under plus/minus one the bids may not add up to 1.
+    expect(page.locator("#keeper-error")).to_have_text("The bids would add up to 1 trick (plus/minus one).")
+    page.fill("#keeper-edit-bid-2", "1")
+    page.fill("#keeper-edit-taken-1", "1")
+    page.press("#keeper-edit-taken-1", "Enter")
+    settled(page)
+    expect(page.locator("#keeper-error")).to_have_text("The tricks taken add up to 2, but 1 were dealt to each player.")
+    page.fill("#keeper-edit-taken-1", "0")
+    page.press("#keeper-edit-taken-1", "Enter")
+    settled(page)
+    expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
+    expect(page.locator('#keeper-pad tr[data-round="1"] .keeper-total').first).to_have_text("30")
+    assert totals(page) == [before[0] + 40, before[1], before[2] - 30]
+
+    for round_ in range(11, ROUNDS + 1):
+        play_round(page, round_)
+    expect(page.locator(".keeper-round")).to_have_text("The game is over")
+    expected = [40 + sum(points(0, r) for r in range(1, ROUNDS + 1)), 20 * ROUNDS, 20 * ROUNDS - 30]
+    assert totals(page) == expected
+    expect(page.locator(".keeper-winners")).to_have_text(f"{iso('Bob')} wins.")
+
+    finished = page.evaluate("() => window.finishedGames")
+    assert [game["kind"] for game in finished] == ["keeper"]
+    document = json.loads(finished[0]["keeper"])
+    assert document["players"] == NAMES and document["format"] == "wizard-keeper"
+
+    # The finished pad as an image: no share sheet here, so a download link to a PNG.
+    page.click("#keeper-share")
+    link = page.locator("#keeper-download")
+    expect(link).to_be_visible()
+    assert link.get_attribute("download") == "wizard-score-pad.png"
+    assert not watch.errors, watch.errors
