@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import act, damage_one_value, random_game
-from wizard_engine import GameConfig, State, history, save
+from wizard_engine import GameConfig, State, history, save, web
 from wizard_engine.config import Options, Player
 from wizard_engine.errors import HistoryError
 from wizard_engine.history import (
@@ -432,4 +432,6 @@ REACH: dict[str, Callable[[], str]] = {
     "history_bad_record": lambda: refused(lambda: loads(with_record(0, kind="solo"))).code,
     "history_bad_save": lambda: refused(lambda: loads(damaged(saves={"a1b2c3": "{}"}))).code,
     "history_bad_current": lambda: refused(lambda: loads(damaged(current={"game": 1}))).code,
+    "history_bad_request": lambda: json.loads(web.call('{"method": "history_stats", "params": {"who": 1}}'))
+    ["error"]["code"],
 }

@@ -21,6 +21,8 @@ import { bindPeek } from "./peek.js";
 import { bindPlayed } from "./played.js";
 import { Practice } from "./practice.js";
 import { GameReview } from "./review.js";
+import { History } from "./history.js";
+import { Stats } from "./stats.js";
 import { Sound } from "./sound.js";
 import { bindQuickStart, showWaiting } from "./start.js";
 import { Store } from "./store.js";
@@ -151,6 +153,7 @@ engine.addEventListener("restarted", async () => {
 function showTable() {
   practice.close();
   keeper.close();
+  stats.close();
   $("setup").hidden = true;
   $("table").hidden = false;
   document.documentElement.dataset.screen = "table";
@@ -328,6 +331,7 @@ function reword(oldDefaultName) {
     wordTableSettings();
   }
   keeper.redraw();
+  stats.reword();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
@@ -391,6 +395,29 @@ $("keeper-open").addEventListener("click", () => {
   passScreen.leave();
   document.documentElement.dataset.screen = "keeper";
   keeper.open();
+});
+// Statistics and history: its own screen; the history records every finished game (history.js).
+const gameHistory = new History(startCoach, store);
+const stats = new Stats(gameHistory, {
+  onBack() {
+    showSetup();
+    $("stats-open").focus();
+  },
+  async openReview(key, listed) {
+    const { save, record } = await gameHistory.review(key);
+    const people = record.players.flatMap((player, seat) => (player.bot ? [] : [seat]));
+    const view = { players: record.players, people, human: record.me, theme: settings.theme ?? "classic",
+      over: true, rounds: record.rounds.length };
+    await review.open(save, view, true, t("stats.back_to_stats"));
+    document.querySelector(`[data-review="${listed.review}"]`)?.focus();
+  },
+});
+$("stats-open").addEventListener("click", () => {
+  $("setup").hidden = true;
+  $("table").hidden = true;
+  passScreen.leave();
+  document.documentElement.dataset.screen = "stats";
+  stats.open();
 });
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();

@@ -235,6 +235,10 @@ export class Game {
     }
     this.#keep(result.save, flags);
     const events = { ...flags, ...changes(before, view, flags) };
+    // The game just ended here (never on a reload of a finished game): history.js records it.
+    if (events.gameOver && !view.open_hands && !this.behind && result.save) {
+      document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail: { kind: "game", save: result.save } }));
+    }
     if (events.trickDone) this.#lingerUntil = performance.now() + this.pace.trick;
     if (events.roundEnded) this.#roundTrick = true;
     if (flags.fresh || flags.resumed) this.#roundTrick = false;

@@ -66,13 +66,14 @@ export class GameReview {
 
   /**
    * Open the review of `save` (the game shown in `view`); `standings`: opened from the
-   * final standings (the close button says where it goes back to). Resolves when closed.
+   * final standings (the close button says where it goes back to; `back`: its own words
+   * instead). Resolves when closed.
    */
-  open(save, view, standings) {
+  open(save, view, standings, back = null) {
     this.#save = save;
     this.#view = view;
     $("review-title").textContent = t(view.over ? "review.title" : "review.title_partial");
-    $("review-close").textContent = t(standings ? "review.back_standings" : "review.back_table");
+    $("review-close").textContent = back ?? t(standings ? "review.back_standings" : "review.back_table");
     const picker = $("review-seat");
     picker.replaceChildren(...view.players.map((player, seat) => new Option(player.name, String(seat))));
     const person = this.#person();

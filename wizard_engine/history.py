@@ -257,6 +257,14 @@ def merge(mine: HistoryDocument, imported: HistoryDocument) -> HistoryDocument:
             "saves": saves, "current": current}
 
 
+def with_saves(document: HistoryDocument, most: int) -> HistoryDocument:
+    """``document`` keeping only the saves for review of its newest ``most`` games that have
+    one (the page's budget for its storage); every record stays, with its key."""
+    linked = [record["save"] for record in document["records"] if record["save"] in document["saves"]]
+    kept = set(_newest(linked, most))
+    return {**document, "saves": {key: text for key, text in document["saves"].items() if key in kept}}
+
+
 def _played(record: GameRecord) -> tuple[str, str, str]:
     """A record's place in time: its date to the second, its fraction of a second (padded, so
     ``10:00:00Z`` comes before ``10:00:00.5Z``), then its id for the games of one moment."""
@@ -274,14 +282,16 @@ def dumps(document: HistoryDocument) -> str:
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
 
 
-def loads(text: Any, replay_saves: bool = True) -> HistoryDocument:
+def loads(text: Any, replay_saves: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> HistoryDocument:
     """The history of :func:`dumps` text, every part checked; or HistoryError saying why
     (the file is refused whole).
 
     Replaying the saves for review is most of the work (about 15 ms a game on CPython):
     ``replay_saves=False`` only checks that each is a string, for the page's own stored
     history, written by the engine (a save damaged there is refused when it is opened for
-    review).  A file from outside, an import, is replayed whole.
+    review).  A file from outside, an import, is replayed whole; ``progress(done, total)``
+    is called after each save replayed.
     """
     if not isinstance(text, str):
         raise HistoryError(Reason("history_not_json"))
@@ -293,10 +303,11 @@ def loads(text: Any, replay_saves: bool = True) -> HistoryDocument:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise HistoryError(Reason("history_not_json")) from None
-    return load_document(data, replay_saves)
+    return load_document(data, replay_saves, progress)
 
 
-def load_document(data: Any, replay_saves: bool = True) -> HistoryDocument:
+def load_document(data: Any, replay_saves: bool = True,
+                  progress: Callable[[int, int], None] | None = None) -> HistoryDocument:
     """A parsed history document, migrated to the current version and checked (see
     :func:`loads`); or HistoryError."""
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
@@ -315,7 +326,7 @@ def load_document(data: Any, replay_saves: bool = True) -> HistoryDocument:
     if len({record["id"] for record in checked}) != len(checked):
         raise HistoryError(Reason("history_damaged", {"field": "records"}))
     return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "records": checked,
-            "saves": _saves(saves, {record["save"] for record in checked}, replay_saves),
+            "saves": _saves(saves, {record["save"] for record in checked}, replay_saves, progress),
             "current": _current(current)}
 
 
@@ -340,11 +351,12 @@ def _record_at(index: int, record: Any) -> GameRecord:
         raise HistoryError(Reason("history_bad_record", {"index": index + 1}, cause=error.reason)) from None
 
 
-def _saves(saves: Any, keys: set[str | None], replay: bool) -> dict[str, str]:
+def _saves(saves: Any, keys: set[str | None], replay: bool,
+           progress: Callable[[int, int], None] | None = None) -> dict[str, str]:
     """The saves for review: each the save of a record, each a finished game (when ``replay``)."""
     if not isinstance(saves, dict) or len(saves) > MAX_SAVES:
         raise HistoryError(Reason("history_damaged", {"field": "saves"}))
-    for key, text in saves.items():
+    for done, (key, text) in enumerate(saves.items(), start=1):
         if key not in keys or not isinstance(text, str):
             raise HistoryError(Reason("history_damaged", {"field": "saves"}))
         if not replay:
@@ -356,6 +368,8 @@ def _saves(saves: Any, keys: set[str | None], replay: bool) -> dict[str, str]:
         if not finished:
             raise HistoryError(Reason("history_bad_save", {"key": key},
                                       cause=Reason("history_not_over", rule="R18")))
+        if progress is not None:
+            progress(done, len(saves))
     return dict(saves)
 
 

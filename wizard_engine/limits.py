@@ -18,6 +18,10 @@ MAX_CHARS = 1_000_000
 MAX_HISTORY_CHARS = 16_000_000
 """The most characters of an exported history (wizard_engine/history.py): its most games
 (about 1.3 kB each at most) and saves for review, with room to spare."""
+MAX_HISTORY_REQUEST_CHARS = 2 * MAX_HISTORY_CHARS + 2 * MAX_CHARS
+"""The most characters of a history request to the engine (``history_*``, wizard_engine/web.py):
+an import carries the history kept and the file, each at most :data:`MAX_HISTORY_CHARS` (a
+little more once escaped as JSON strings), an export the game in progress and a score pad."""
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects in a request or a saved game (ours use 6 at most)."""
 

@@ -112,6 +112,7 @@ CODES: dict[str, str] = {
     "history_bad_record": "The history file's game {index} cannot be read",
     "history_bad_save": "The history file's saved game {key} cannot be restored",
     "history_bad_current": "The history file's game in progress cannot be restored",
+    "history_bad_request": "The history request's {name} is not valid",
     # The web worker's requests
     "request_not_json": "The request is not JSON",
     "request_too_large": "The request is too large (more than {max} characters)",

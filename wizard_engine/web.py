@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, save
+from . import __version__, history_calls, save
 from .bots import Bot, bot_seed, make_bot
 from .cards import card_name, cards_of, sort_key
 from .coach import calls as coach
@@ -34,13 +35,15 @@ from .config import (
 )
 from .errors import WizardError
 from .keeper import Keeper
-from .limits import MAX_CHARS, MAX_DEPTH, too_deep, too_long
+from .limits import MAX_CHARS, MAX_DEPTH, MAX_HISTORY_REQUEST_CHARS, too_deep, too_long
 from .reasons import CODES, Reason, shown
 from .state import State
 from .themes import THEMES
 from .view import SeatView, seat_view
 
 MAX_SEED = 2**31 - 1
+# A history request (its method first, as the page writes it) may carry a whole history file.
+_HISTORY_REQUEST = re.compile(r'\s*\{\s*"method"\s*:\s*"history_[a-z_]+"')
 
 
 class SessionView(SeatView):
@@ -279,10 +282,17 @@ _METHODS: dict[str, Any] = {
     "keeper_load": lambda p: _keeper_answer(coach.keeper_of(p)),
     "keeper_enter": _keeper_enter,
     "keeper_undo": _keeper_undo,
+    # The history of finished games (the page keeps it and sends it with each request).
+    "history_record": history_calls.record_request,
+    "history_stats": history_calls.stats_request,
+    "history_review": history_calls.review_request,
+    "history_export": history_calls.export_request,
+    "history_trim": history_calls.trim_request,
 }
 # Requests that report their progress: (done, total) as they go.
 _LONG_METHODS: dict[str, Any] = {
     "review": coach.review_request,
+    "history_import": history_calls.import_request,
 }
 
 
@@ -304,8 +314,10 @@ def _answer(request: str, progress: Callable[[str], None] | None = None) -> Any:
     if not isinstance(request, str):
         raise WizardError(Reason("request_not_json"))
     # Measured before parsing: deep nesting would overflow Pyodide's stack (a fatal error).
-    if too_long(request):
-        raise WizardError(Reason("request_too_large", {"max": MAX_CHARS}))
+    # A history request may be larger: it carries a whole history (an import, two).
+    limit = MAX_HISTORY_REQUEST_CHARS if _HISTORY_REQUEST.match(request) else MAX_CHARS
+    if too_long(request, limit):
+        raise WizardError(Reason("request_too_large", {"max": limit}))
     if too_deep(request):
         raise WizardError(Reason("request_too_deep", {"max": MAX_DEPTH}))
     try:

@@ -1,0 +1,248 @@
+"""Issue 11: the history of finished games and the statistics page.
+
+One real game is played out through the page (resumed at its last trick, at the instant pace);
+more finished games, made by the engine under CPython, arrive as the page's own
+"wizard:game-finished" events (a score pad's too), so the statistics have several opponents
+and table sizes. Then the history is exported, the storage cleared, the file imported:
+everything is back; a damaged file is refused with its reason and nothing changes.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from sitetools import Watch
+from tabletools import Player
+
+from tests.helpers import random_game
+from wizard_engine import GameConfig, State, history, save
+from wizard_engine.config import Player as Seat
+from wizard_engine.keeper import Keeper
+
+FINISHED = """(detail) => document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail }))"""
+COUNT_FINISHED = """document.addEventListener("wizard:game-finished", () => {
+  window.finishedEvents = (window.finishedEvents ?? 0) + 1;
+});"""
+SEED_ONCE = """if (!sessionStorage.getItem("seeded")) {
+  sessionStorage.setItem("seeded", "1");
+  localStorage.setItem("wizard.save", SAVE);
+  localStorage.setItem("wizard.settings", JSON.stringify({ pace: "instant" }));
+}"""
+STORED = "() => localStorage.getItem('wizard.history')"
+
+
+def engine_game(names_levels: list[tuple[str, str | None]], seed: int, game_id: str) -> str:
+    """A finished game's sealed save (the page's kind), played by random moves under CPython."""
+    config = GameConfig(tuple(Seat(name, level) for name, level in names_levels), seed=seed)
+    return save.seal(random_game(config, seed), save.Tag(game_id, 10_000))
+
+
+def keeper_pad() -> str:
+    keeper = Keeper.of(["Ann", "Bob", "Cy"], first_dealer=0)
+    while not keeper.is_over:
+        cards = keeper.cards(keeper.round)
+        for _ in keeper.order(keeper.round):
+            keeper.bid(0)
+        keeper.tricks([cards, 0, 0])
+    return keeper.dumps()
+
+
+def stored_games(page: Page) -> int:
+    text = page.evaluate(STORED)
+    return 0 if text is None else len(json.loads(text)["records"])
+
+
+def wait_stats(page: Page) -> None:
+    page.wait_for_selector("html[data-stats=ready]", state="attached", timeout=60_000)
+
+
+def figures(page: Page) -> dict[str, str]:
+    items = page.locator(".stats-figure")
+    return {items.nth(i).locator("dt").inner_text(): items.nth(i).locator("dd").inner_text()
+            for i in range(items.count())}
+
+
+def chart_rows(page: Page, name: str) -> list[list[str]]:
+    table = page.get_by_role("table", name=name)
+    rows = table.locator("tbody tr")
+    return [[c.strip() for c in rows.nth(i).locator("th, td").all_text_contents()] for i in range(rows.count())]
+
+
+def open_stats(page: Page) -> None:
+    page.locator("#stats-open").click()
+    wait_stats(page)
+
+
+def near_the_end(names_levels: list[tuple[str, str | None]], seed: int, game_id: str) -> str:
+    """A game dealt as the page deals it, played by random moves up to its last trick."""
+    config = GameConfig(tuple(Seat(name, level) for name, level in names_levels), seed=seed)
+    finished = random_game(config, seed)
+    state = State.replay(config, finished.history[:-len(names_levels)])
+    return save.seal(state, save.Tag(game_id, len(state.history)))
+
+
+def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Watch, tmp_path: Path) -> None:
+    started = time.perf_counter()
+    player = Player(page)
+    page.add_init_script(COUNT_FINISHED)
+    # A game against five bots, resumed at its last trick: the person plays it out at the table.
+    table = [("You " + "x" * 28, None), *[(f"Bot {n}", "random") for n in range(1, 6)]]
+    page.add_init_script(SEED_ONCE.replace("SAVE", json.dumps(near_the_end(table, 11, "played"))))
+    page.goto("./")
+    player.wait_table_ready()
+    player.play_to_end()
+    page.wait_for_function("() => localStorage.getItem('wizard.history') !== null", timeout=30_000)
+    assert stored_games(page) == 1 and page.evaluate("() => window.finishedEvents") == 1
+    # The final standings again after a reload: the game is not recorded twice.
+    page.reload()
+    player.wait_table_ready()
+    player.wait_for("final")
+    assert page.evaluate("() => window.finishedEvents ?? 0") == 0
+    page.locator("#final-setup").click()
+    # Two more games against bots, a pass-and-play game and a score pad arrive as the page's events.
+    extra = [
+        {"kind": "game", "save": engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], 3, "threeseat")},
+        {"kind": "game", "save": engine_game([("You", None), ("Max", "expert"), ("Meg", "medium"), ("Ida", "hard")],
+                                             4, "fourseat")},
+        {"kind": "game", "save": engine_game([("You", None), ("Bo", None), ("Cy", "easy")], 5, "people")},
+        {"kind": "keeper", "keeper": keeper_pad(), "me": 0},
+    ]
+    for detail in extra:
+        page.evaluate(FINISHED, detail)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.history')).records.length === 5",
+                           timeout=30_000)
+    page.evaluate(FINISHED, extra[0])  # once more: kept once
+    kept = history.loads(page.evaluate(STORED))
+    expected = history.statistics(kept["records"])
+    assert expected["games"] == 5  # (pass-and-play: the first seat, who filled in the form; the pad names one)
+    open_stats(page)
+    assert stored_games(page) == 5
+    shown = figures(page)
+    assert shown["Games played"] == "5"
+    assert shown["Bids made"].startswith(f"{expected['made']} of {expected['bids']} ")
+    assert shown["Longest run of bids made"].startswith(f"{expected['longest_run']} ")
+    assert chart_rows(page, "Games won by opponent") == [
+        [{"random": "Random (plays any legal card)", "easy": "Easy", "medium": "Medium", "hard": "Hard",
+          "expert": "Expert", "person": "People"}[o["opponent"]], str(o["games"]), str(o["wins"])]
+        for o in expected["by_opponent"]]
+    assert [row[0] for row in chart_rows(page, "Games won by table size")] == \
+        [f"{t['players']} players" for t in expected["by_table"]]
+    assert [[int(n) for n in row[1:]] for row in chart_rows(page, "Bids by cards in hand")] == \
+        [[c["bids"], c["made"], c["over"], c["under"]] for c in expected["by_cards"]]
+    expect(page.locator(".chart-svg")).to_have_count(3)
+    games = page.locator(".stats-game")
+    expect(games).to_have_count(5)
+    expect(games.first).to_contain_text("score keeper")
+    # Another player's figures: the pass-and-play partner.
+    page.locator("#stats-who").select_option("Bo")
+    wait_stats(page)
+    assert figures(page)["Games played"] == "1"
+    page.locator("#stats-who").select_option("")
+    wait_stats(page)
+    # The played game links to its review.
+    played_game = page.locator(".stats-game", has=page.locator("[data-review]")).last
+    played_game.get_by_role("button", name="Review").click()
+    review = page.locator("#review-dialog")
+    expect(review).to_be_visible()
+    page.wait_for_selector("#review-body:not([hidden])", state="attached", timeout=60_000)
+    review.get_by_role("button", name="Back to the statistics").click()
+    expect(review).to_be_hidden()
+
+    # Export: the history and the game in progress.
+    with page.expect_download() as download:
+        page.locator("#stats-export").click()
+    path = tmp_path / "history.json"
+    download.value.save_as(path)
+    exported = history.loads(path.read_text())
+    assert exported["records"] == kept["records"] and "game" in exported["current"]
+    expect(page.locator("#stats-result")).to_contain_text("Exported 5 games")
+
+    # The browser forgets everything; the file brings it back.
+    before = figures(page)
+    page.evaluate("() => localStorage.clear()")
+    page.locator("#stats-back").click()
+    open_stats(page)
+    expect(page.locator(".stats-empty")).to_be_visible()
+    page.locator("#stats-file").set_input_files(str(path))
+    expect(page.locator("#stats-result")).to_contain_text("Imported: 5 new games (5 in all).")
+    expect(page.locator("#stats-result")).to_contain_text("game in progress is back")
+    wait_stats(page)
+    assert figures(page) == before
+    assert history.loads(page.evaluate(STORED))["records"] == kept["records"]
+    assert page.evaluate("() => localStorage.getItem('wizard.save')") == exported["current"]["game"]
+    page.locator("#stats-file").set_input_files(str(path))  # again: nothing new
+    expect(page.locator("#stats-result")).to_contain_text("Imported: 0 new games (5 in all).")
+
+    # A damaged file is refused whole, with its reason; nothing changes.
+    stored = page.evaluate(STORED)
+    damaged = json.loads(path.read_text())
+    damaged["records"][1]["totals"][0] += 10
+    bad = tmp_path / "damaged.json"
+    bad.write_text(json.dumps(damaged))
+    page.locator("#stats-file").set_input_files(str(bad))
+    expect(page.locator("#stats-error")).to_have_text(
+        "Nothing was imported: its game 2 cannot be read: its totals is damaged.")
+    assert page.evaluate(STORED) == stored
+
+    # Reset asks first.
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-cancel").click()
+    assert page.evaluate(STORED) == stored
+    page.locator("#stats-reset").click()
+    page.locator("#stats-reset-confirm").click()
+    expect(page.locator(".stats-empty")).to_be_visible()
+    assert page.evaluate(STORED) is None
+    assert not watch.errors, watch.errors
+    print(f"the test took {time.perf_counter() - started:.1f} s")
+
+
+FILL_STORAGE = """() => {
+  // Fill the site's storage to the brim (halving the chunk each time it no longer fits).
+  let chunk = "x".repeat(1 << 20);
+  for (let n = 0; chunk.length > 0; n++) {
+    try {
+      localStorage.setItem(`filler.${n}`, chunk);
+    } catch {
+      chunk = chunk.slice(Math.ceil(chunk.length / 2));
+    }
+  }
+}"""
+
+
+def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Page, watch: Watch) -> None:
+    newer = json.dumps({**history.new_document(), "version": history.HISTORY_VERSION + 1})
+    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("wizard.history", {json.dumps(newer)});
+    }}""")
+    page.goto("./")
+    Player(page).wait_table_ready()
+    open_stats(page)
+    alert = page.locator("#history-alert")
+    expect(alert).to_contain_text("Your stored history could not be read (it was saved in format 2")
+    key = page.evaluate("() => Object.keys(localStorage).find((k) => k.startsWith('wizard.unreadable-history.'))")
+    assert key and key in alert.inner_text() and page.evaluate(f"() => localStorage.getItem({key!r})") == newer
+    expect(page.locator(".stats-empty")).to_be_visible()
+    # A full storage: the finished game stays in memory for this visit, the saved game is untouched.
+    page.evaluate("(save) => localStorage.setItem('wizard.save', save)", "kept as it is")
+    page.evaluate(FILL_STORAGE)
+    sealed = engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], 3, "full")
+    page.evaluate(FINISHED, {"kind": "game", "save": sealed})
+    expect(alert).to_contain_text("this browser's storage is full")
+    assert page.evaluate("() => localStorage.getItem('wizard.save')") == "kept as it is"
+    page.locator("#stats-back").click()
+    open_stats(page)
+    expect(page.locator(".stats-game")).to_have_count(1)  # (from memory)
+    with page.expect_download() as download:
+        page.locator("#stats-export").click()
+    assert [r["id"] for r in history.loads(Path(download.value.path()).read_text())["records"]] == ["full"]
+    # Room again: the next change stores it, and the notice goes.
+    page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith("filler."))
+        .forEach((k) => localStorage.removeItem(k))""")
+    another = engine_game([("You", None), ("Bo", "easy"), ("Cy", "easy")], 4, "room")
+    page.evaluate(FINISHED, {"kind": "game", "save": another})
+    expect(alert).to_be_hidden()
+    assert stored_games(page) == 2
+    assert not watch.errors, watch.errors

@@ -1,0 +1,250 @@
+// The history of finished games, kept in this browser: every finished game is
+// recorded (a "wizard:game-finished" event: a game at the table, kind "game"
+// with its save, or a score pad, kind "keeper" with its document), and the
+// statistics page reads, exports, imports and resets it. The coach's worker
+// does all the work (the history_* requests): the game's bots never wait on it.
+//
+// Storage: the history is one engine document (history.dumps text, without
+// the games in progress, which live under their own keys) under HISTORY_KEY.
+// localStorage holds about 5 MB for the whole site, so the history keeps to a
+// budget: the saves for review of its newest LOCAL_SAVES games (a game's
+// record stays forever, its review goes first), fewer (the oldest go) while the
+// text is longer than BUDGET_CHARS, and, when storage still refuses it, half
+// as many each time down to none. If even
+// the records alone cannot be stored, the history stays in memory for this
+// visit (an export still holds it) and a "problem" event says so; the saved
+// game in progress is never touched. A stored history the engine refuses
+// (damaged, or written by a newer version of the site) is kept aside under
+// its own key, like an unreadable save, never dropped.
+// The game in progress and the score keeper's pad (store.js keeps both) go
+// into an export, and an import restores each unless this browser has its own.
+
+const HISTORY_KEY = "wizard.history";
+const ASIDE_PREFIX = "wizard.unreadable-history.";
+export const LOCAL_SAVES = 30; // a finished 6-player game's save is about 5 kB
+export const BUDGET_CHARS = 2_000_000; // (of ~5 MB, with room for the game in progress and the pad)
+const LARGEST_FILE_BYTES = 64_000_000; // refused before reading: the engine's limit is 16 M characters
+const ATTEMPTS = 3; // another tab writing meanwhile: the work is done again on what it wrote
+
+// Reasons that refuse the stored history itself (not a new game, not the request).
+const STORED_REASONS = new Set([
+  "history_not_json", "history_not_wizard", "history_version", "history_too_large", "history_too_deep",
+  "history_unknown_fields", "history_damaged", "history_bad_record", "history_bad_save", "history_bad_current",
+]);
+
+function storage() {
+  try {
+    return window.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The date as the history keeps it: UTC, ISO 8601 (milliseconds are allowed). */
+function now() {
+  return new Date().toISOString();
+}
+
+export class History extends EventTarget {
+  /** null, or what went wrong: {kind: "full"} or {kind: "aside", key, reason (an engine reason)} or {kind: "stuck", reason}. */
+  problem = null;
+  #startCoach;
+  #store;
+  #memory = null; // the history when storage refused it (this visit only)
+  #good = null; // the last text known to read well (no need to check it again)
+  #queue = Promise.resolve(); // one change at a time
+
+  /**
+   * @param startCoach engine.js's startCoach: the worker that does the work
+   * @param store store.js's Store: the game in progress (exported, and restored by an import)
+   */
+  constructor(startCoach, store) {
+    super();
+    this.#startCoach = startCoach;
+    this.#store = store;
+    document.addEventListener("wizard:game-finished", (event) => {
+      this.record(event.detail).catch((error) => console.warn("A finished game could not be recorded:", error));
+    });
+  }
+
+  #call(method, params, options) {
+    return this.#startCoach().call(method, params, options);
+  }
+
+  #serial(work) {
+    const turn = this.#queue.then(work);
+    this.#queue = turn.catch(() => {});
+    return turn;
+  }
+
+  #read() {
+    if (this.#memory !== null) return this.#memory;
+    try {
+      return storage()?.getItem(HISTORY_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  #write(text) {
+    try {
+      const store = storage();
+      if (!store) return false;
+      if (text === null) store.removeItem(HISTORY_KEY);
+      else store.setItem(HISTORY_KEY, text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #report(problem) {
+    this.problem = problem;
+    this.dispatchEvent(new Event("problem"));
+  }
+
+  /**
+   * The stored history, checked by the engine when it has changed since it was last
+   * read: text, or null (none yet). An unreadable one is set aside first.
+   */
+  async #kept() {
+    const text = this.#read();
+    if (text === null || text === this.#good) return text;
+    try {
+      await this.#call("history_trim", { history: text, keep_saves: LOCAL_SAVES }); // reads it through
+      this.#good = text;
+      return text;
+    } catch (error) {
+      if (!STORED_REASONS.has(error.reason?.code)) throw error;
+      return this.#setAside(text, error.reason);
+    }
+  }
+
+  /** Move an unreadable history out of the way under its own key; null (a new history) once it is kept there. */
+  #setAside(text, reason) {
+    const key = `${ASIDE_PREFIX}${now()}`;
+    try {
+      storage().setItem(key, text);
+    } catch {
+      // It cannot be copied aside (storage full): it stays where it is, and nothing overwrites it.
+      this.#report({ kind: "stuck", reason });
+      throw Object.assign(new Error("history kept in place"), { reason });
+    }
+    this.#memory = null;
+    this.#write(null);
+    this.#report({ kind: "aside", key, reason });
+    return null;
+  }
+
+  /**
+   * Store `text` (a history from the engine, within the budget already); when storage
+   * refuses it, with half as many saves for review each time. Resolves with true, or false
+   * when not even the records fit (the history then stays in memory for this visit).
+   */
+  async #keep(text) {
+    for (let keep = LOCAL_SAVES; ; keep = Math.floor(keep / 2)) {
+      if (this.#write(text)) {
+        this.#memory = null;
+        this.#good = text;
+        if (this.problem?.kind === "full") this.#report(null);
+        return true;
+      }
+      if (keep === 0) break;
+      ({ history: text } = await this.#call("history_trim", { history: text, keep_saves: Math.floor(keep / 2) }));
+    }
+    this.#memory = text;
+    this.#good = text;
+    this.#report({ kind: "full" });
+    return false;
+  }
+
+  /**
+   * Change the history: `work(kept)` asks the engine and resolves with {history, ...}; the
+   * answer is stored unless another tab wrote meanwhile (then it is done again). Resolves
+   * with the engine's answer and `kept`: whether storage took it.
+   */
+  #change(work) {
+    return this.#serial(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const before = this.#read();
+        const kept = await this.#kept();
+        const answer = await work(kept);
+        if (answer.history === kept) return { ...answer, kept: true };
+        if (this.#read() !== before && attempt < ATTEMPTS) continue;
+        return { ...answer, kept: await this.#keep(answer.history) };
+      }
+    });
+  }
+
+  /** Record a finished game: detail {kind: "game", save} or {kind: "keeper", keeper, me?}. */
+  record(detail) {
+    const params = detail?.kind === "keeper"
+      ? { keeper: detail.keeper, me: detail.me ?? null }
+      : { save: detail?.save };
+    const date = now();
+    return this.#change((history) =>
+      this.#call("history_record", { history, ...params, date, keep_saves: LOCAL_SAVES, budget: BUDGET_CHARS }));
+  }
+
+  /** The statistics of the device's owner (or of the player named `who`), everyone's names, the games newest first. */
+  stats(who = null) {
+    return this.#serial(async () => this.#call("history_stats", { history: await this.#kept(), who }));
+  }
+
+  /** A game's save for review, and its record. */
+  review(key) {
+    return this.#serial(async () => this.#call("history_review", { history: await this.#kept(), key }));
+  }
+
+  /** The file to export: {file (text), left_out, games}. */
+  exportFile() {
+    return this.#serial(async () => {
+      return this.#call("history_export", {
+        history: await this.#kept(), game: this.#store.loadGame(), keeper: this.#store.loadKeeper(),
+      });
+    });
+  }
+
+  /**
+   * Import a file (a File or its text): refused whole with the engine's reason, or merged
+   * and stored; onProgress({done, total}) as its saves are checked. Resolves with
+   * {added, games, restored: {game, keeper}, kept}; rejects with an Error whose .reason
+   * says why (nothing changed then).
+   */
+  async importFile(file, onProgress = null) {
+    if (typeof file !== "string" && file.size > LARGEST_FILE_BYTES) {
+      throw Object.assign(new Error("too large"), { reason: { code: "history_too_large", params: { max: 16_000_000 } } });
+    }
+    const text = typeof file === "string" ? file : await file.text();
+    const answer = await this.#change((history) =>
+      this.#call("history_import", { history, file: text, keep_saves: LOCAL_SAVES, budget: BUDGET_CHARS },
+        { onProgress }));
+    if (!answer.kept) {
+      // Not stored: the history in memory has it for this visit; the games in progress stay as they are.
+      return { added: answer.added, games: answer.games, restored: { game: false, keeper: false }, kept: false };
+    }
+    return { added: answer.added, games: answer.games, restored: this.#restore(answer.current), kept: true };
+  }
+
+  /** The file's games in progress, each restored unless this browser has one of its own. */
+  #restore(current) {
+    const restored = { game: false, keeper: false };
+    if (current.game && this.#store.loadGame() === null) {
+      restored.game = this.#store.saveGame(current.game.save, current.game.game, { claim: true }) === "saved";
+    }
+    if (current.keeper && this.#store.loadKeeper() === null) {
+      restored.keeper = this.#store.saveKeeper(current.keeper);
+    }
+    return restored;
+  }
+
+  /** Forget every finished game (not the game in progress). */
+  reset() {
+    return this.#serial(async () => {
+      this.#memory = null;
+      this.#good = null;
+      this.#write(null);
+      if (this.problem?.kind === "full") this.#report(null);
+    });
+  }
+}
