@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 from sitetools import Watch, wait_ready
+from tabletools import open_settings
 
 RECORD_REQUESTS = """
 (() => {
@@ -145,6 +146,7 @@ def test_practice_uses_the_amigo_theme_of_the_form_and_fits_a_phone(page: Page, 
     page.goto("./")
     wait_ready(page)
     page.wait_for_selector("#deal:not([disabled])", state="attached")
+    open_settings(page)  # the form is folded under "Change settings"
     page.locator("input[name=theme][value=amigo]").check()
     page.get_by_role("button", name="Practise bidding").click()
     practice = page.get_by_role("region", name="Bidding practice")

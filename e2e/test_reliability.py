@@ -116,11 +116,11 @@ def test_storage_that_refuses_writes_is_said_and_the_game_plays_on(page: Page) -
 
 
 def test_storage_that_cannot_be_read_leaves_the_start_page_working(page: Page) -> None:
-    """Finding 2: reading storage throws: the form is built, Deal works, and the page says nothing is kept."""
+    """Finding 2: reading storage throws: the form is built, Play works, and the page says nothing is kept."""
     page.add_init_script(REFUSE_ALL)
     player = Player(page)
     player.open(seed=3)
-    expect(page.get_by_role("button", name="Deal")).to_be_enabled()
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_enabled()
     expect(page.locator("#storage-alert")).to_be_visible()
     player.new_game(players=3)
     assert player.play_until(lambda state: state == "turn") == "turn"

@@ -366,6 +366,16 @@ bindInput($("table"), game, {
 });
 bindPeek();
 bindPlayed(settings.played, remember, () => game.redraw());
+/** A start-page entry ("<name>-open") that leaves the start page and the table for a screen of its own. */
+function bindModeEntry(name, open) {
+  $(`${name}-open`).addEventListener("click", () => {
+    $("setup").hidden = true;
+    $("table").hidden = true;
+    passScreen.leave();
+    document.documentElement.dataset.screen = name;
+    open();
+  });
+}
 // Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
 const practice = new Practice(startCoach, {
   theme: () => form.read().theme,
@@ -374,13 +384,7 @@ const practice = new Practice(startCoach, {
     $("practice-open").focus();
   },
 });
-$("practice-open").addEventListener("click", () => {
-  $("setup").hidden = true;
-  $("table").hidden = true;
-  passScreen.leave();
-  document.documentElement.dataset.screen = "practice";
-  practice.open();
-});
+bindModeEntry("practice", () => practice.open());
 // The score keeper for a real deck: its own screen, the engine's keeper_* requests, the coach for hand advice.
 const keeper = new ScoreKeeper(engine, startCoach, store, {
   theme: () => form.read().theme,
@@ -389,13 +393,7 @@ const keeper = new ScoreKeeper(engine, startCoach, store, {
     $("keeper-open").focus();
   },
 });
-$("keeper-open").addEventListener("click", () => {
-  $("setup").hidden = true;
-  $("table").hidden = true;
-  passScreen.leave();
-  document.documentElement.dataset.screen = "keeper";
-  keeper.open();
-});
+bindModeEntry("keeper", () => keeper.open());
 // Statistics and history: its own screen; the history records every finished game (history.js).
 const gameHistory = new History(startCoach, store);
 const stats = new Stats(gameHistory, {
@@ -412,13 +410,7 @@ const stats = new Stats(gameHistory, {
     document.querySelector(`[data-review="${listed.review}"]`)?.focus();
   },
 });
-$("stats-open").addEventListener("click", () => {
-  $("setup").hidden = true;
-  $("table").hidden = true;
-  passScreen.leave();
-  document.documentElement.dataset.screen = "stats";
-  stats.open();
-});
+bindModeEntry("stats", () => stats.open());
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();
   else resumeSaved(); // the saved game (another tab's, if this one stepped aside)

@@ -4,7 +4,9 @@
 // keeper_load: stateless requests that carry the pad's document); this module keeps that
 // document (autosaved), draws the pad and words the engine's reasons. The coach's worker
 // answers "advice for a real hand" (hand_advice) for the person about to bid.
-import { cardName, errorReason, errorText, listText, reasonText, suitName, t } from "./words.js";
+import {
+  cardName, chanceText, currentLanguage, errorReason, errorText, expectedText, listText, reasonText, suitName, t,
+} from "./words.js";
 import { $, el, nameEl } from "./dom.js";
 
 const SUITS = "CDHS";
@@ -16,21 +18,6 @@ const PLAYERS = { min: 3, max: 6, default: 4 };
 const IMAGE_NAME = "wizard-score-pad.png";
 const DECK = 60; // a round that deals the whole deck turns no card up (R9)
 
-function language() {
-  return document.documentElement.lang || "en";
-}
-
-/** Expected points as shown: "+12.4", "−3.0". */
-function pointsText(points) {
-  return new Intl.NumberFormat(language(), {
-    minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero",
-  }).format(points);
-}
-
-/** A chance 0..1 as a percentage: "45%". */
-function chanceText(chance) {
-  return new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(chance);
-}
 
 function signed(points) {
   return points > 0 ? `+${points}` : String(points);
@@ -514,7 +501,7 @@ export class ScoreKeeper {
   /** The picker and its fields, built once per language and theme (they keep what was picked). */
   #buildAdvice() {
     const body = $("keeper-advice-body");
-    const key = `${language()}|${this.#theme()}`;
+    const key = `${currentLanguage()}|${this.#theme()}`;
     if (body.dataset.built === key) return;
     body.dataset.built = key;
     const theme = this.#theme();
@@ -643,7 +630,7 @@ export class ScoreKeeper {
     const bidOf = (option) => Number(option.split(" ")[1]);
     const pick = advice.options.find((o) => o.option === advice.pick);
     const line = el("p", "keeper-advice-pick", t("handadvice.pick", {
-      bid: bidOf(pick.option), points: pointsText(pick.points), chance: chanceText(pick.make),
+      bid: bidOf(pick.option), points: expectedText(pick.points), chance: chanceText(pick.make),
     }));
     const table = el("table", "practice-options keeper-advice-table");
     const caption = el("caption", "", t("practice.table_caption"));
@@ -661,7 +648,7 @@ export class ScoreKeeper {
       const cell = el("th", "", String(bidOf(option.option)));
       cell.scope = "row";
       if (option.option === advice.pick) cell.append(" ", el("span", "badge mark-coach", t("practice.mark_coach")));
-      row.append(cell, el("td", "practice-number", pointsText(option.points)), el("td", "practice-chance", chanceText(option.make)));
+      row.append(cell, el("td", "practice-number", expectedText(option.points)), el("td", "practice-chance", chanceText(option.make)));
       body.append(row);
     }
     table.append(body);

@@ -3,7 +3,7 @@
 // builder. Draws only; the dialogs that hold them are opened by game.js.
 import { $, el, nameEl } from "./dom.js";
 import { bidText } from "./table.js";
-import { signed, t } from "./words.js";
+import { isolate, signed, t } from "./words.js";
 
 const SCORE_KEYS = ["bid", "taken", "points", "total"];
 const NARROW = "(max-width: 40rem)";
@@ -24,7 +24,7 @@ function padView(view) {
 function fillViewChoice(view, shown) {
   const select = $("pad-view");
   const options = [new Option(t("settings.pad_all"), "all"), new Option(t("settings.pad_totals"), "totals")];
-  view.players.forEach((player, seat) => options.push(new Option(player.name, String(seat))));
+  view.players.forEach((player, seat) => options.push(new Option(isolate(player.name), String(seat))));
   select.replaceChildren(...options);
   select.value = String(shown);
   if (!select.dataset.bound) {

@@ -6,7 +6,7 @@
 // per hand and shown nowhere (a seed would let one replay the deal).
 import { cardPicture } from "./cards.js";
 import { $, el } from "./dom.js";
-import { cardName, errorText, reasonText, suitName, t } from "./words.js";
+import { cardName, chanceText, currentLanguage, errorText, expectedText, reasonText, suitName, t } from "./words.js";
 
 const LENGTHS = [3, 5, 10, 20];
 const DEFAULT_LENGTH = 5;
@@ -28,25 +28,9 @@ function bidNumber(action) {
   return Number(action.split(" ")[1]);
 }
 
-function language() {
-  return document.documentElement.lang || "en";
-}
-
-/** Expected points as shown: "+12.4", "−3.0", "0.0". */
-function pointsText(points) {
-  return new Intl.NumberFormat(language(), {
-    minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero",
-  }).format(points);
-}
-
 /** Points given up, never below 0: "27.4". */
 function lostText(points) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(points);
-}
-
-/** A chance 0..1 as a percentage: "45%". */
-function chanceText(chance) {
-  return new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(chance);
+  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(points);
 }
 
 function button(text, action, className = "") {
@@ -273,7 +257,7 @@ export class Practice {
     const box = $("practice-summary");
     const title = el("h3", "", t("practice.summary_title", { count: score.hands.length }));
     const text = t("practice.summary_text", {
-      points: pointsText(score.points), best: pointsText(score.best_points), lost: lostText(score.lost),
+      points: expectedText(score.points), best: expectedText(score.best_points), lost: lostText(score.lost),
       matches: score.matches, count: score.hands.length,
     });
     const buttons = el("div", "dialog-buttons");
@@ -425,13 +409,13 @@ export class Practice {
   #drawVerdict(advice, mine) {
     const box = $("practice-verdict");
     const lines = [
-      t("practice.you_bid", { bid: bidNumber(mine.bid), points: pointsText(mine.points), chance: chanceText(mine.make) }),
+      t("practice.you_bid", { bid: bidNumber(mine.bid), points: expectedText(mine.points), chance: chanceText(mine.make) }),
     ];
     const best = advice.options.find((o) => o.option === mine.best);
     if (mine.bid === mine.best) {
       lines.push(t("practice.matched"));
     } else {
-      lines.push(t("practice.coach_bids", { bid: bidNumber(mine.best), points: pointsText(mine.best_points), chance: chanceText(best.make) }));
+      lines.push(t("practice.coach_bids", { bid: bidNumber(mine.best), points: expectedText(mine.best_points), chance: chanceText(best.make) }));
       if (mine.lost > 0) lines.push(t("practice.lost", { points: lostText(mine.lost) }));
       else if (mine.points > mine.best_points) lines.push(t("practice.better", { points: lostText(mine.points - mine.best_points) }));
       else lines.push(t("practice.as_good"));
@@ -472,7 +456,7 @@ export class Practice {
       const fill = el("span", "practice-bar-fill");
       fill.style.setProperty("--share", String(Math.abs(option.points) / widest));
       bar.append(fill);
-      points.append(el("span", "practice-number", pointsText(option.points)), bar);
+      points.append(el("span", "practice-number", expectedText(option.points)), bar);
       row.append(cell, points, el("td", "practice-chance", chanceText(option.make)));
       body.append(row);
     }
@@ -487,7 +471,7 @@ export class Practice {
     box.hidden = !score;
     if (!score) return;
     box.textContent = t("practice.running", {
-      points: pointsText(score.points), best: pointsText(score.best_points), matches: score.matches, count: score.hands.length,
+      points: expectedText(score.points), best: expectedText(score.best_points), matches: score.matches, count: score.hands.length,
     });
   }
 
@@ -502,7 +486,7 @@ export class Practice {
       const number = el("th", "", String(i + 1));
       number.scope = "row";
       row.append(number, el("td", "", String(run.hands[i].round)), el("td", "", String(bidNumber(hand.bid))),
-        el("td", "", String(bidNumber(hand.best))), el("td", "", pointsText(hand.points)), el("td", "", lostText(hand.lost)));
+        el("td", "", String(bidNumber(hand.best))), el("td", "", expectedText(hand.points)), el("td", "", lostText(hand.lost)));
       body.append(row);
     });
     table.append(body);

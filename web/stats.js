@@ -5,7 +5,7 @@
 // and the history's export, import and reset (history.js does the work).
 // Every figure comes from the engine; every word from the catalogue.
 import { $, el, nameEl } from "./dom.js";
-import { errorReason, t } from "./words.js";
+import { errorReason, isolate, t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROW = 30; // px per bar of a chart
@@ -218,7 +218,7 @@ export class Stats {
 
   #fillWho(names, who) {
     const select = $("stats-who");
-    select.replaceChildren(new Option(t("stats.who_me"), ""), ...names.map((name) => new Option(name, name)));
+    select.replaceChildren(new Option(t("stats.who_me"), ""), ...names.map((name) => new Option(isolate(name), name)));
     select.value = who ?? "";
     $("stats-who-field").hidden = names.length === 0;
   }

@@ -49,6 +49,18 @@ export function currentLanguage() {
   return language;
 }
 
+/** Expected points as the coach's tables show them: "+12.4", "−3.0", "0.0". */
+export function expectedText(points) {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero",
+  }).format(points);
+}
+
+/** A chance 0..1 as a percentage: "45%" (in German "45 %"). */
+export function chanceText(chance) {
+  return new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(chance);
+}
+
 function catalogue(lang) {
   if (!catalogues.has(lang)) {
     const loading = fetch(new URL(`./i18n/${lang}.json`, import.meta.url)).then((response) => {
