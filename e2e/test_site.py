@@ -146,6 +146,9 @@ def test_a_new_build_replaces_the_old_cache_and_takes_over_the_open_page(
         assert [new_cache] != old_cache
         page.reload()
         wait_ready(page)  # the old build boots from its cache, then the new one takes over
+        # The coach's worker boots meanwhile, through the old service worker; the browser
+        # lets the new one take over only once the old one has no requests in flight.
+        page.wait_for_selector("html[data-coach=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         page.wait_for_selector("html[data-update=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         for _ in range(100):  # the new worker deletes the old cache as it activates
             if page.evaluate("caches.keys()") == [new_cache]:
