@@ -254,25 +254,14 @@ async function registerServiceWorker(engine) {
     });
     // A new build waits until this page is done booting, then takes over. The
     // browser checks for one as the page loads, long before this runs (after the
-    // engine's boot), so it may already be waiting or installing. A message to a
-    // waiting worker has been seen to go unanswered (under load, while the
-    // browser starts it), so it is asked again until the new build takes over.
-    let retry = null;
-    const promote = () => {
-      if (!registration.waiting) {
-        clearInterval(retry);
-        retry = null;
-        return;
-      }
-      registration.waiting.postMessage({ type: "skip-waiting" });
-      retry ??= setInterval(promote, 5000);
-    };
+    // engine's boot), so it may already be waiting, or still installing with its
+    // "updatefound" gone.
+    const promote = () => registration.waiting?.postMessage({ type: "skip-waiting" });
     const follow = (worker) => worker?.addEventListener("statechange", promote);
     promote();
     follow(registration.installing);
     registration.addEventListener("updatefound", () => follow(registration.installing));
-    // The browser's own check runs when it chooses (it may put it off while the worker
-    // answers the boot's requests); asking once booted makes a new build certain to be seen.
+    // And it asks for a check itself, rather than count on the browser having made one.
     registration.update().catch(() => {}); // offline: the next visit asks again
     await container.ready;
     root.dataset.offline = "ready";
