@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from wizard_engine.arena import main, schedule
+from wizard_engine.arena import GameResult, main, margins, schedule
 from wizard_engine.bots import bot_seed
 from wizard_engine.errors import ConfigError
 from wizard_engine.flags import parse_options
@@ -42,6 +42,24 @@ def test_arena_text_report_with_options(capsys) -> None:
                  "--option", "unicoloured"]) == 0
     out = capsys.readouterr().out
     assert "medium - easy" in out and "exact bids by hand size" in out
+
+
+def test_margins_are_paired_by_game() -> None:
+    games = [GameResult(["hard", "easy", "easy"], [100, 40, 60], [1, 0, 0], [[], [], []]),
+             GameResult(["easy", "hard", "easy"], [30, 90, 10], [0, 1, 0], [[], [], []]),
+             GameResult(["easy", "easy", "medium"], [30, 90, 10], [0, 1, 0], [[], [], []])]
+    margin = margins(games, "hard")
+    assert margin == {"easy": {"mean": 60.0, "stderr": 10.0, "games": 2}}  # 100-50 and 90-20
+
+
+def test_arena_json_report_has_the_first_seats_margins(capsys) -> None:
+    assert main(["--players", "3", "--bots", "easy,random,random", "--games", "3", "--seed", "2",
+                 "--json", "--quiet"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    per = report["per_bot"]
+    assert report["margins"]["random"]["games"] == 3
+    assert report["margins"]["random"]["mean"] == pytest.approx(
+        per["easy"]["mean_score"] - per["random"]["mean_score"], abs=0.11)
 
 
 def test_option_flags() -> None:

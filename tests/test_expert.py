@@ -222,3 +222,14 @@ def test_search_gives_figures_for_every_option_as_the_coach_reads_them(hand_size
     for option in tally.points:
         assert -10 * hand_size <= tally.mean_points(option) <= 20 + 10 * hand_size
         assert 0 <= tally.chance_made(option) <= 1
+
+
+def test_a_larger_budget_buys_more_deals() -> None:
+    """The cap on deals grows with the budget: a decision with few options and a short
+    playout (where a fixed cap bound) gets twice the deals at twice the budget."""
+    state, _, _ = _position(7, 10, 12)
+    seat = state.to_act()[0]
+    view = seat_view(state, seat)
+    assert view["phase"] == "playing" and len(view["legal"]) >= 2
+    deals = [ExpertBot(3, think_ms=ms).search(view)[1].deals for ms in (600, 1200)]
+    assert deals[1] >= 1.8 * deals[0] > 0

@@ -143,6 +143,31 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
     return per
 
 
+def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]]:
+    """``first``'s margin over each other level, paired by game: per game, the mean score of
+    ``first``'s seats less that of the other's, with the mean's standard error over games.
+    Pairing removes the deal's luck that both seats share, so its error is the one to quote
+    for "A beats B" (the per-level errors above overstate it)."""
+    diffs: dict[str, list[float]] = defaultdict(list)
+    for game in results:
+        by_level: dict[str, list[int]] = defaultdict(list)
+        for level, total in zip(game.levels, game.totals):
+            by_level[level].append(total)
+        if first not in by_level:
+            continue
+        own = sum(by_level[first]) / len(by_level[first])
+        for level, totals in by_level.items():
+            if level != first:
+                diffs[level].append(own - sum(totals) / len(totals))
+    out = {}
+    for level, ds in diffs.items():
+        n = len(ds)
+        mean = sum(ds) / n
+        var = sum((d - mean) ** 2 for d in ds) / (n - 1) if n > 1 else 0.0
+        out[level] = {"mean": round(mean, 1), "stderr": round(math.sqrt(var / n), 1), "games": n}
+    return out
+
+
 def _quantile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -154,7 +179,8 @@ def _run(job: tuple[list[str], int, int, Options, float | None]) -> GameResult:
     return play_game(levels, options, seed, bots_seed, think_ms)
 
 
-def format_report(per: dict[str, Any], games: int, elapsed: float, args: argparse.Namespace) -> str:
+def format_report(per: dict[str, Any], margin: dict[str, dict[str, float]], games: int, elapsed: float,
+                  args: argparse.Namespace) -> str:
     """The human-readable table."""
     lines = [(f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
               f"options {args.option or 'standard'}, {elapsed:.0f}s")]
@@ -164,11 +190,10 @@ def format_report(per: dict[str, Any], games: int, elapsed: float, args: argpars
         d = s["decision_ms"]
         lines.append(f"{level:8} {s['mean_score']:>9.1f} ± {s['stderr']:<5.1f} {s['win_share'] * 100:>6.1f}% "
                      f"{(s['bid_accuracy'] or 0) * 100:>9.1f}% {d['median']:>10.1f} {d['p95']:>8.1f} {d['max']:>8.1f}")
-    first = args.bots.split(",")[0] if args.bots else next(iter(per))
-    for other in per:
-        if other != first:
-            diff = per[first]["mean_score"] - per[other]["mean_score"]
-            lines.append(f"{first} - {other}: {diff:+.1f} points per game")
+    first = _first(args, per)
+    for other, m in margin.items():
+        lines.append(f"{first} - {other}: {m['mean']:+.1f} ± {m['stderr']:.1f} points per game "
+                     f"(paired by game, {m['games']} games)")
     lines.append("exact bids by hand size:")
     for level, s in per.items():
         cells = " ".join(f"{h}:{v * 100:.0f}" for h, v in s["bid_accuracy_by_hand_size"].items())
@@ -221,15 +246,21 @@ def main(argv: list[str] | None = None) -> int:
             results.append(_run(job))
             _progress(args, results, len(jobs), start)
     per = summarize(results)
+    margin = margins(results, _first(args, per))
     elapsed = time.perf_counter() - start
     if args.json:
         print(json.dumps({"games": len(results), "players": args.players, "bots": bots,
                           "seed": args.seed, "options": options.__dict__,
                           "think_ms": args.think_ms, "seconds": round(elapsed, 1),
-                          "per_bot": per}, indent=2))
+                          "per_bot": per, "margins": margin}, indent=2))
     else:
-        print(format_report(per, len(results), elapsed, args))
+        print(format_report(per, margin, len(results), elapsed, args))
     return 0
+
+
+def _first(args: argparse.Namespace, per: dict[str, Any]) -> str:
+    """The level the margins are measured from: the first seat's."""
+    return args.bots.split(",")[0] if args.bots else next(iter(per))
 
 
 def _progress(args: argparse.Namespace, results: list[GameResult], total: int, start: float) -> None:

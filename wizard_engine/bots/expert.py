@@ -35,11 +35,11 @@ from .knowledge import Knowledge
 
 DEFAULT_THINK_MS = 600
 MIN_STAGE_DEALS = 8  # deals per stage of the halving, at least...
-MAX_STAGE_DEALS = 300  # ...and at most
+STAGE_DEALS_PER_MS = 0.5  # ...and at most this many per ms of budget (300 at 600 ms)
 ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) are left...
 ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
 NODE_COST = 6  # one endgame node costs about this many playout card plays
-MAX_ENDGAME_DEALS = 400
+ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (400 at 600 ms)
 
 Evaluate = Callable[[list[Mask], list[int], Any], tuple[float, bool]]
 
@@ -84,6 +84,12 @@ class ExpertBot(HardBot):
 
     # --- the halving ------------------------------------------------------------------
 
+    def _most_deals(self, per_ms: float) -> int:
+        """The cap on deals, growing with the budget: the caps keep a decision with few
+        options from spending the whole budget on deals that no longer change the pick,
+        and growing with it they let a larger budget buy more deals (a fixed cap did not)."""
+        return max(MIN_STAGE_DEALS, int(self.think_ms * per_ms))
+
     def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
                evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None) -> tuple[Any, Tally]:
         """The best of ``options`` by successive halving; ``cost`` is the work of one option
@@ -95,7 +101,7 @@ class ExpertBot(HardBot):
         for stage in range(stages):
             tried = survivors + (extra or [])
             deals = int(work / stages / (cost * len(tried) + DEAL_COST))
-            deals = max(MIN_STAGE_DEALS, min(MAX_STAGE_DEALS * (1 if self.halving else 2), deals))
+            deals = max(MIN_STAGE_DEALS, min(self._most_deals(STAGE_DEALS_PER_MS) * (1 if self.halving else 2), deals))
             for _ in range(deals):
                 hands = self._deal(know, rng)
                 bids = self._bids_for(know, hands)
@@ -147,7 +153,7 @@ class ExpertBot(HardBot):
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
         nodes = 0
         zeros = [0] * know.players
-        while nodes < budget and tally.deals < MAX_ENDGAME_DEALS:
+        while nodes < budget and tally.deals < self._most_deals(ENDGAME_DEALS_PER_MS):
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
@@ -186,7 +192,7 @@ class ExpertBot(HardBot):
         tally = ExpertTally(legal)
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
         nodes = 0
-        while nodes < budget and tally.deals < MAX_ENDGAME_DEALS:
+        while nodes < budget and tally.deals < self._most_deals(ENDGAME_DEALS_PER_MS):
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
