@@ -1,4 +1,4 @@
-"""The coach: advice equals Hard's search, reads the view only, catches blunders; win chances;
+"""The coach: advice equals Expert's search, reads the view only, catches blunders; win chances;
 the review of a saved game and its command line; bidding practice."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from wizard_engine import GameConfig, Phase, State
 from wizard_engine.__main__ import main as cli
 from wizard_engine.bots import bot_seed, make_bot
-from wizard_engine.bots.hard import HardBot
+from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.cards import parse_card
 from wizard_engine.coach import (
     advise,
@@ -28,7 +28,7 @@ from wizard_engine.view import SeatView, seat_view
 
 from .helpers import act, deal
 
-BUDGET = 20  # small: the pick must equal Hard's at any budget
+BUDGET = 20  # small: the pick must equal Expert's at any budget
 OPTIONS: tuple[dict[str, Any], ...] = (
     {}, {"bidding": "hidden"}, {"foresight": True}, {"unicoloured": True}, {"canadian": True})
 
@@ -72,21 +72,21 @@ def trump_positions(count: int, seed: int) -> list[SeatView]:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_the_pick_is_hards_decision_for_bids_and_cards(seed: int) -> None:
+def test_the_pick_is_experts_decision_for_bids_and_cards(seed: int) -> None:
     for i, (_, view) in enumerate(random_positions(40, seed)):
         advice = advise(view, seed=i, budget=BUDGET)
-        assert advice["pick"] == str(HardBot(i, think_ms=BUDGET).decide(view)), view["phase"]
+        assert advice["pick"] == str(ExpertBot(i, think_ms=BUDGET).decide(view)), view["phase"]
 
 
-def test_the_pick_is_hards_decision_at_the_default_budget() -> None:
+def test_the_pick_is_experts_decision_at_the_default_budget() -> None:
     for i, (_, view) in enumerate(random_positions(12, 9)):
-        assert advise(view, seed=i)["pick"] == str(HardBot(i).decide(view))
+        assert advise(view, seed=i)["pick"] == str(ExpertBot(i).decide(view))
 
 
-def test_the_pick_is_hards_choice_of_trump_and_every_suit_has_figures() -> None:
+def test_the_pick_is_experts_choice_of_trump_and_every_suit_has_figures() -> None:
     for i, view in enumerate(trump_positions(12, 3)):
         advice = advise(view, seed=i, budget=BUDGET)
-        assert advice["pick"] == str(HardBot(i, think_ms=BUDGET).decide(view))
+        assert advice["pick"] == str(ExpertBot(i, think_ms=BUDGET).decide(view))
         assert advice["method"] == "best_bid"
         assert sorted(o["option"] for o in advice["options"]) == ["trump C", "trump D", "trump H", "trump S"]
 
@@ -101,8 +101,8 @@ def test_every_legal_option_has_figures_best_first() -> None:
         assert advice["pick"] in view["legal"]
 
 
-def test_bids_outside_hards_candidates_get_figures_on_the_same_deals() -> None:
-    # 12 cards: Hard compares only the 5 bids nearest its estimate; the coach gives all 13.
+def test_bids_outside_the_candidates_get_figures_too() -> None:
+    # 12 cards: Expert compares only the 5 bids nearest its estimate; the coach gives all 13.
     state = deal(["Z Z AS KS QS 2C 3C 4D 5D 6H 7H 8H", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3H",
                   "AD KD QD JD TD 9D 8D 7D 6D 2D 3D 4H", "AH KH QH JH TH 9H 2H 5H 6S 7S 8S 9S"],
                  turned="2S", dealer=3)

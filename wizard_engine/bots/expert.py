@@ -93,14 +93,16 @@ class ExpertBot(HardBot):
     def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
                evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None) -> tuple[Any, Tally]:
         """The best of ``options`` by successive halving; ``cost`` is the work of one option
-        on one deal; ``extra`` options (the coach's) are tried on every deal, never chosen."""
+        on one deal.  ``extra`` options (the coach's) are tried on the last stage's deals
+        only and never chosen: they change neither the pick nor the deals, so the coach's
+        pick is the bot's own decision, at a fraction of the cost of trying them throughout."""
         tally = ExpertTally(options + (extra or []))
         work = self.think_ms * PLAYS_PER_MS
         survivors = list(options)
         stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
         for stage in range(stages):
-            tried = survivors + (extra or [])
-            deals = int(work / stages / (cost * len(tried) + DEAL_COST))
+            tried = survivors + (extra or [] if stage == stages - 1 else [])
+            deals = int(work / stages / (cost * len(survivors) + DEAL_COST))
             deals = max(MIN_STAGE_DEALS, min(self._most_deals(STAGE_DEALS_PER_MS) * (1 if self.halving else 2), deals))
             for _ in range(deals):
                 hands = self._deal(know, rng)
@@ -147,7 +149,8 @@ class ExpertBot(HardBot):
 
     def _endgame_bids(self, know: Knowledge, rng: random.Random, options: list[int], candidates: list[int],
                       leader: int, sure: int) -> tuple[int, Tally]:
-        """Every option on each deal, the round played exactly, until the budget's nodes are spent."""
+        """Every option on each deal, the round played exactly, until the candidates have
+        spent the budget's nodes."""
         seat = know.seat
         tally = ExpertTally(options)
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
@@ -163,7 +166,8 @@ class ExpertBot(HardBot):
                 solver = Solver(list(bids), know.rules, know.players)
                 taken = solver.round(hands, zeros, leader)
                 tally.add(b, weight, float(round_points(b, taken[seat])), taken[seat] == b)
-                nodes += solver.nodes
+                if b in candidates:  # the coach's extra bids do not change the deals
+                    nodes += solver.nodes
             nodes += DEAL_COST // NODE_COST
             tally.deals += 1
         return max(candidates, key=lambda b: (tally.points[b], -abs(b - sure), -b)), tally

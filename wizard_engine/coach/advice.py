@@ -1,21 +1,23 @@
 """Advice: every legal option of a seat's decision with its figures, and the coach's pick.
 
-The figures come from the Hard bot's own search (:meth:`HardBot.search`), on the same deals
-and with the same seed, so the pick is always Hard's decision for the same view and seed:
+The figures come from the strongest bot's own search (:meth:`ExpertBot.search`), on the
+same deals and with the same seed, so the pick is always Expert's decision for the same view
+and seed:
 
-* a card: Hard plays every legal card out on its deals; an option's ``points`` is its mean
-  R17 score for this round over the deals (each deal weighted, as Hard weighs it, by how
-  well it explains the visible bids), ``make`` the weighted share of deals in which the
-  seat makes its bid;
-* a bid: Hard compares the candidates near its estimate; the coach evaluates every other
-  legal bid on the same deals too (the pick stays Hard's, among its candidates), and
-  ``make`` is the chance of making that bid;
-* a trump suit (a turned-up Wizard, R8): Hard picks by card-chance strength, without a
+* a card: Expert tries every legal card on its deals (dropping the worse half stage by
+  stage, and solving the last tricks exactly); an option's ``points`` is its mean R17 score
+  for this round over the deals it was tried on (each deal weighted by how well it explains
+  the visible bids), ``make`` the weighted share of those deals in which the seat makes its
+  bid;
+* a bid: Expert compares the candidates near its estimate; the coach evaluates every other
+  legal bid on the last stage's deals too (the pick stays Expert's, among its candidates),
+  and ``make`` is the chance of making that bid;
+* a trump suit (a turned-up Wizard, R8): the bot picks by card-chance strength, without a
   search.  The coach gives each suit the expected points of the *best bid* with that suit
   as trump: every bid is played out on the same deals for each suit, at a quarter of the
   budget per suit; ``make`` is that best bid's chance.  It is an upper bound of what the
   suit is worth to a dealer who bids well, comparable between suits; the pick is still
-  Hard's choice, which may rank second by this figure.
+  the bot's choice (by card-chance strength), which may rank second by this figure.
 
 The coach reads the view only (R22): nothing else reaches the search.
 """
@@ -27,11 +29,11 @@ from typing import TypedDict
 
 from ..actions import Action, bid, choose_trump, play
 from ..bots import decision_rng, require_turn
-from ..bots.hard import DEFAULT_THINK_MS, HardBot
+from ..bots.expert import DEFAULT_THINK_MS, ExpertBot
 from ..bots.knowledge import Knowledge, View, read_view
 from ..rules import trick_rules
 
-DEFAULT_BUDGET = DEFAULT_THINK_MS  # Hard's own budget, so the pick is Hard's default decision
+DEFAULT_BUDGET = DEFAULT_THINK_MS  # Expert's own budget, so the pick is Expert's default decision
 SUITS = 4
 
 
@@ -49,7 +51,7 @@ class Advice(TypedDict):
 
     seat: int
     phase: str  # "trump", "bidding" or "playing"
-    pick: str  # the coach's choice: Hard's decision for this view and seed
+    pick: str  # the coach's choice: Expert's decision for this view and seed
     options: list[OptionAdvice]  # every legal option, best (most expected points) first
     method: str  # "search" (cards and bids) or "best_bid" (trump suits: see the module)
     deals: int  # deals the figures were averaged over (per suit for trump)
@@ -59,13 +61,13 @@ class Advice(TypedDict):
 def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     """The coach's advice for the seat whose view this is; it must be that seat's turn.
 
-    ``budget`` is Hard's ``think_ms`` (a fixed amount of work, so the advice is deterministic
-    for (view, seed, budget)); the pick equals ``HardBot(seed, think_ms=budget).decide(view)``.
+    ``budget`` is Expert's ``think_ms`` (a fixed amount of work, so the advice is deterministic
+    for (view, seed, budget)); the pick equals ``ExpertBot(seed, think_ms=budget).decide(view)``.
     """
     require_turn(view)
     if budget <= 0:
         raise ValueError("The coach needs a budget above 0")
-    bot = HardBot(seed, think_ms=budget)
+    bot = ExpertBot(seed, think_ms=budget)
     know = read_view(view)
     if know.phase == "trump":
         return _trump_advice(view, know, bot, seed, budget)
@@ -78,9 +80,9 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     return _advice(view, action, options, "search", tally.deals, budget)
 
 
-def _trump_advice(view: View, know: Knowledge, bot: HardBot, seed: int, budget: float) -> Advice:
+def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget: float) -> Advice:
     """Each suit's figure: the best bid's expected points with that suit as trump."""
-    per_suit = HardBot(seed, think_ms=budget / SUITS)
+    per_suit = ExpertBot(seed, think_ms=budget / SUITS)
     bids = list(range(know.hand_size + 1))
     options, deals = [], 0
     for suit in range(SUITS):
@@ -90,7 +92,7 @@ def _trump_advice(view: View, know: Knowledge, bot: HardBot, seed: int, budget: 
         top = max(bids, key=lambda b: (tally.points[b], -b))
         options.append(_option(str(choose_trump(suit)), tally.mean_points(top), tally.chance_made(top)))
         deals = tally.deals
-    pick = bot.decide(view)  # Hard's choice of trump (by card-chance strength, no search)
+    pick = bot.decide(view)  # the bot's choice of trump (by card-chance strength, no search)
     return _advice(view, pick, options, "best_bid", deals, budget)
 
 

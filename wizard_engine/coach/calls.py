@@ -36,7 +36,7 @@ from .review import notable, rate, review_game
 
 Progress = Callable[[int, int], None]
 KEPT = 32  # advice and chances kept for repeated requests
-MAX_BUDGET = 2000.0  # a hint's budget is Hard's think_ms; more would freeze nothing but wastes minutes
+MAX_BUDGET = 2000.0  # a hint's budget is Expert's think_ms; more would freeze nothing but wastes minutes
 MAX_PRACTICE_HANDS = 100
 
 _advice: OrderedDict[tuple[Any, ...], Advice] = OrderedDict()
