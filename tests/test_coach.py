@@ -114,6 +114,21 @@ def test_bids_outside_the_candidates_get_figures_too() -> None:
     assert by_bid["bid 12"]["make"] == 0  # 12 tricks against three full suits: never
 
 
+def test_the_coachs_extra_bids_change_neither_the_deals_nor_the_candidates_figures() -> None:
+    # 12 cards at a budget where the deals are not clamped: the search with every bid and the
+    # bot's own decision see the same deals, so the candidates' figures are identical.
+    state = deal(["Z AS KS QS JS 2C 3C 4D 5D 6H 7H 8H", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3H",
+                  "AD KD QD JD TD 9D 8D 7D 6D 2D 3D 4H", "AH KH QH JH TH 9H 2H 5H 6S 7S 8S 9S"],
+                 turned="2S", dealer=3)
+    view = seat_view(state, 0)
+    own = ExpertBot(1, think_ms=300).search(view)[1]
+    coach = ExpertBot(1, think_ms=300).search(view, every_bid=True)[1]
+    assert own.deals == coach.deals > 100
+    assert set(own.points) < set(coach.points)
+    for b in own.points:
+        assert coach.mean_points(b) == own.mean_points(b)
+
+
 def test_advice_is_deterministic_and_survives_json() -> None:
     _, view = random_positions(1, 11)[0]
     first = advise(view, seed=4, budget=BUDGET)

@@ -38,6 +38,7 @@ MIN_STAGE_DEALS = 8  # deals per stage of the halving, at least...
 STAGE_DEALS_PER_MS = 0.5  # ...and at most this many per ms of budget (300 at 600 ms)
 ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) are left...
 ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
+EXTRA_DEALS = 100  # the coach's extra bids are tried on this many deals
 NODE_COST = 6  # one endgame node costs about this many playout card plays
 ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (400 at 600 ms)
 
@@ -93,23 +94,25 @@ class ExpertBot(HardBot):
     def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
                evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None) -> tuple[Any, Tally]:
         """The best of ``options`` by successive halving; ``cost`` is the work of one option
-        on one deal.  ``extra`` options (the coach's) are tried on the last stage's deals
-        only and never chosen: they change neither the pick nor the deals, so the coach's
-        pick is the bot's own decision, at a fraction of the cost of trying them throughout."""
-        tally = ExpertTally(options + (extra or []))
+        on one deal.  ``extra`` options (the coach's) are tried on the first
+        :data:`EXTRA_DEALS` deals of the last stage only and never chosen: they change
+        neither the pick nor the deals, so the coach's pick is the bot's own decision, and
+        the far-off bids of a long round (whose figures need no precision) cost little."""
+        extras = extra or []
+        tally = ExpertTally(options + extras)
         work = self.think_ms * PLAYS_PER_MS
         survivors = list(options)
         stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
         for stage in range(stages):
-            tried = survivors + (extra or [] if stage == stages - 1 else [])
             deals = int(work / stages / (cost * len(survivors) + DEAL_COST))
             deals = max(MIN_STAGE_DEALS, min(self._most_deals(STAGE_DEALS_PER_MS) * (1 if self.halving else 2), deals))
-            for _ in range(deals):
+            for k in range(deals):
                 hands = self._deal(know, rng)
                 bids = self._bids_for(know, hands)
                 weight = self._weight(know, hands)
                 tally.weight += weight
-                for option in tried:
+                with_extras = stage == stages - 1 and k < EXTRA_DEALS
+                for option in survivors + extras if with_extras else survivors:
                     value, made = evaluate(hands, bids, option)
                     tally.add(option, weight, value, made)
             tally.deals += deals
