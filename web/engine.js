@@ -43,7 +43,7 @@
 import { loadWords, t } from "./words.js";
 
 const BOOT_TIMEOUT_MS = 60_000;
-// A Hard bot thinks for a few seconds at most, even on a slow phone.
+// An Expert bot thinks for a few seconds at most, even on a slow phone.
 const CALL_TIMEOUT_MS = 20_000;
 const root = document.documentElement;
 
