@@ -4,18 +4,12 @@
 // Prints one JSON line: the figures of `python -m wizard_engine bench --bot LEVEL --bot-games GAMES`
 // (seconds of every decision of seat 0 in whole games at 4 and 6 players against Hard).
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadEngine } from "./engine.mjs";
 
 const dir = path.resolve(process.argv[2] ?? "dist/pyodide");
 const level = process.argv[3] ?? "expert";
 const games = Number(process.argv[4] ?? 1);
-const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: dir + path.sep,
-  lockFileURL: path.join(dir, "pyodide-lock.json"),
-  packages: ["wizard_engine"],
-  stdout: () => {},
-});
+const pyodide = await loadEngine(dir);
 pyodide.globals.set("level", level);
 const result = pyodide.runPython(`
 import json, sys

@@ -4,17 +4,11 @@
 // and table sizes (the positions of `python -m wizard_engine bench --coach`), win chances,
 // and the review of a whole 6-player game.
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadEngine } from "./engine.mjs";
 
 const dir = path.resolve(process.argv[2] ?? "dist/pyodide");
 const repeats = Number(process.argv[3] ?? 3);
-const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: dir + path.sep,
-  lockFileURL: path.join(dir, "pyodide-lock.json"),
-  packages: ["wizard_engine"],
-  stdout: () => {},
-});
+const pyodide = await loadEngine(dir);
 const result = pyodide.runPython(`
 import json, sys
 from wizard_engine.bench import coach_measure

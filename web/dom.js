@@ -22,3 +22,12 @@ export function nameEl(tag, className, name) {
   node.dir = "auto";
   return node;
 }
+
+/** A busy line, an indeterminate progress bar and its label, shown while the coach weighs. */
+export function busyLine(label) {
+  const line = el("p", "practice-wait");
+  const progress = el("progress");
+  progress.setAttribute("aria-label", label);
+  line.append(progress, " ", label);
+  return line;
+}

@@ -7,7 +7,7 @@
 import {
   cardName, chanceText, currentLanguage, errorReason, errorText, expectedText, listText, reasonText, suitName, t,
 } from "./words.js";
-import { $, el, nameEl } from "./dom.js";
+import { $, busyLine, el, nameEl } from "./dom.js";
 
 const SUITS = "CDHS";
 const RANKS = "23456789TJQKA";
@@ -608,10 +608,7 @@ export class ScoreKeeper {
     const trump = turned === "Z" ? $("keeper-trump").value || null : null;
     if (!this.#coach) this.#coach = this.#startCoach();
     const result = $("keeper-advice-result");
-    const wait = el("p", "practice-wait");
-    const progress = el("progress");
-    progress.setAttribute("aria-label", t("practice.weighing"));
-    wait.append(progress, " ", t("practice.weighing"));
+    const wait = busyLine(t("practice.weighing"));
     result.replaceChildren(wait);
     result.setAttribute("aria-busy", "true");
     try {

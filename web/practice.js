@@ -5,7 +5,7 @@
 // module only picks the table size, the round and a seed, and draws. The seed is random
 // per hand and shown nowhere (a seed would let one replay the deal).
 import { cardPicture } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, busyLine, el } from "./dom.js";
 import { cardName, chanceText, currentLanguage, errorText, expectedText, reasonText, suitName, t } from "./words.js";
 
 const LENGTHS = [3, 5, 10, 20];
@@ -223,10 +223,7 @@ export class Practice {
     run.hands.push({ ...hand.params, bid: action });
     this.#markBid();
     const verdict = $("practice-verdict");
-    const wait = el("p", "practice-wait");
-    const progress = el("progress");
-    progress.setAttribute("aria-label", t("practice.weighing"));
-    wait.append(progress, " ", t("practice.weighing"));
+    const wait = busyLine(t("practice.weighing"));
     verdict.replaceChildren(wait);
     verdict.setAttribute("aria-busy", "true");
     wait.scrollIntoView({ block: "nearest" });
