@@ -1,6 +1,6 @@
 // Times a bot level's decisions under Pyodide in Node (the browser's engine), with the runtime
 // and wheel of a built site:
-//   python3 build.py && node bench/bot_pyodide.mjs dist/pyodide-*/ [LEVEL] [GAMES]
+//   python3 build.py && node bench/bot_pyodide.mjs dist/pyodide-*/ [LEVEL or LEVEL@MS] [GAMES]
 // Prints one JSON line: the figures of `python -m wizard_engine bench --bot LEVEL --bot-games GAMES`
 // (seconds of every decision of seat 0 in whole games at 4 and 6 players against Hard).
 import path from "node:path";

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from wizard_engine.__main__ import main
 
 
@@ -29,3 +31,22 @@ def test_bench_times_a_bot_level(capsys) -> None:
     assert 0 <= figures["s_median"] <= figures["s_p95"] <= figures["s_max"]
     assert main(["bench", "--bot", "random", "--bot-games", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["results"]["level"] == "random"
+
+
+def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
+    import wizard_engine.bots as bots
+    from wizard_engine.bench import bot_measure
+
+    made: list[tuple[str, dict]] = []
+    real = bots.make_bot
+
+    def spy(level: str, seed: int = 0, **settings):
+        made.append((level, settings))
+        return real(level, seed, **settings)
+
+    monkeypatch.setattr(bots, "make_bot", spy)
+    figures = bot_measure("hard@0", 1, opponent="easy")
+    assert figures["level"] == "hard@0"
+    assert made[0] == ("hard", {"think_ms": 0.0}) and made[1] == ("easy", {})
+    with pytest.raises(ValueError):
+        bot_measure("hard@fast", 1)

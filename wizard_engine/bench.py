@@ -131,16 +131,21 @@ def coach_measure(repeats: int) -> dict[str, Any]:
     }
 
 
-def bot_measure(level: str, games: int, opponent: str = "hard") -> dict[str, Any]:
-    """Decision times (seconds) of ``level`` at seat 0 against ``opponent``, in whole seeded games."""
+def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any]:
+    """Decision times (seconds) of the bot ``label`` (``level`` or ``level@ms``, as in the
+    arena) at seat 0 against ``opponent``, in whole seeded games."""
+    from .arena import BUDGETED, parse_bot
     from .bots import bot_seed, make_bot
     from .view import seat_view
 
+    level, budget = parse_bot(label)
+    settings = {"think_ms": budget} if budget is not None and level in BUDGETED else {}
     times: dict[str, list[float]] = {"bidding": [], "playing": [], "trump": []}
     for players in (4, 6):
         for seed in range(games):
             state = State(GameConfig.of(players, seed=seed))
-            bots = [make_bot(level if s == 0 else opponent, bot_seed(seed, s)) for s in range(players)]
+            bots = [make_bot(level, bot_seed(seed, 0), **settings)]
+            bots += [make_bot(opponent, bot_seed(seed, s)) for s in range(1, players)]
             while not state.is_over:
                 seat = state.to_act()[0]
                 view = seat_view(state, seat)
@@ -151,7 +156,7 @@ def bot_measure(level: str, games: int, opponent: str = "hard") -> dict[str, Any
                 state.apply(seat, action)
     every = sorted(times["bidding"] + times["playing"] + times["trump"])
     return {
-        "level": level,
+        "level": label,
         "decisions": len(every),
         "s_median": round(statistics.median(every), 3),
         "s_p95": round(every[int(0.95 * (len(every) - 1))], 3),
@@ -168,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="repeats of the fast path (default 5)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--coach", action="store_true", help="time the coach: advice, win chances, a review")
-    parser.add_argument("--bot", help="time this bot level's decisions against Hard")
+    parser.add_argument("--bot", help="time this bot's decisions against Hard: a level, or level@ms for a budget")
     parser.add_argument("--bot-games", type=int, default=2, help="games per table size for --bot (default 2)")
     args = parser.parse_args(argv)
     if args.bot:
