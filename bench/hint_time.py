@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from sitetools import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
 from tabletools import Player  # noqa: E402
 
@@ -47,6 +47,19 @@ def summary(name: str, values: list[float]) -> str:
         return f"{name}: none"
     return (f"{name}: n={len(values)} median {statistics.median(values):.0f} ms, "
             f"max {max(values):.0f} ms, min {min(values):.0f} ms")
+
+
+def play_pick(page: Page) -> None:
+    """Bring the coach's pick onto a button: in a long round the compact bid picker
+    (bidpicker.js) shows one bid at a time, so step it to the pick."""
+    pick = page.get_attribute("#hint-panel tr.hint-pick", "data-option") or ""
+    if not pick.startswith("bid ") or page.locator(f'#decision [data-action="{pick}"]').count():
+        return
+    spin = page.locator("#decision [role=spinbutton]")
+    spin.press("Home")
+    for _ in range(int(pick.split()[1])):
+        spin.press("ArrowUp")
+    page.wait_for_selector(f'#decision [data-action="{pick}"].hint-picked')
 
 
 def main() -> None:
@@ -85,6 +98,7 @@ def main() -> None:
             elif pressed:  # pressed by the page as the turn began
                 at_once.append(hint_ms)
             advice.append(float(page.get_attribute("#hint-panel", "data-advice-ms") or 0))
+            play_pick(page)
             start = time.perf_counter()
             page.locator("#table .hint-picked").first.click()
             page.wait_for_selector("#feedback:not([hidden])", timeout=120_000)
