@@ -15,6 +15,7 @@ from wizard_engine.bots import bot_seed, make_bot
 from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.cards import parse_card
 from wizard_engine.coach import (
+    DEFAULT_BUDGET,
     advise,
     practice_deal,
     practice_score,
@@ -80,7 +81,7 @@ def test_the_pick_is_experts_decision_for_bids_and_cards(seed: int) -> None:
 
 def test_the_pick_is_experts_decision_at_the_default_budget() -> None:
     for i, (_, view) in enumerate(random_positions(12, 9)):
-        assert advise(view, seed=i)["pick"] == str(ExpertBot(i).decide(view))
+        assert advise(view, seed=i)["pick"] == str(ExpertBot(i, think_ms=DEFAULT_BUDGET).decide(view))
 
 
 def test_the_pick_is_experts_choice_of_trump_and_every_suit_has_figures() -> None:

@@ -33,14 +33,14 @@ from .hard import DEAL_COST, PLAYS_PER_MS, HardBot, Tally
 from .heuristic import expected_tricks, sure_tricks
 from .knowledge import Knowledge
 
-DEFAULT_THINK_MS = 600
+DEFAULT_THINK_MS = 1200  # +25 per game over Hard at 4 players where 600 gave +20 (bots/README.md)
 MIN_STAGE_DEALS = 8  # deals per stage of the halving, at least...
-STAGE_DEALS_PER_MS = 0.5  # ...and at most this many per ms of budget (300 at 600 ms)
+STAGE_DEALS_PER_MS = 0.5  # ...and at most this many per ms of budget (600 at 1200 ms)
 ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) are left...
 ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
 EXTRA_DEALS = 100  # the coach's extra bids are tried on this many deals
 NODE_COST = 6  # one endgame node costs about this many playout card plays
-ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (400 at 600 ms)
+ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (800 at 1200 ms)
 
 Evaluate = Callable[[list[Mask], list[int], Any], tuple[float, bool]]
 
