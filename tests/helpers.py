@@ -75,3 +75,17 @@ def result(method: str, **params: object) -> dict[str, Any]:
     answer = call(method, **params)
     assert answer["ok"], answer
     return answer["result"]
+
+
+def spy_make_bot(monkeypatch: Any, module: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every ``make_bot(level, seed, **settings)`` made through ``module`` from now on, as
+    ``(level, settings)``; the bots are still made."""
+    made: list[tuple[str, dict[str, Any]]] = []
+    real = module.make_bot
+
+    def spy(level: str, seed: int = 0, **settings: Any) -> Any:
+        made.append((level, settings))
+        return real(level, seed, **settings)
+
+    monkeypatch.setattr(module, "make_bot", spy)
+    return made

@@ -8,6 +8,8 @@ import pytest
 
 from wizard_engine.__main__ import main
 
+from .helpers import spy_make_bot
+
 
 def test_bench_prints_json_figures_for_every_player_count(capsys) -> None:
     assert main(["bench", "--games", "2", "--repeats", "1", "--json"]) == 0
@@ -37,14 +39,7 @@ def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
     import wizard_engine.bots as bots
     from wizard_engine.bench import bot_measure
 
-    made: list[tuple[str, dict]] = []
-    real = bots.make_bot
-
-    def spy(level: str, seed: int = 0, **settings):
-        made.append((level, settings))
-        return real(level, seed, **settings)
-
-    monkeypatch.setattr(bots, "make_bot", spy)
+    made = spy_make_bot(monkeypatch, bots)
     figures = bot_measure("hard@0", 1, opponent="easy")
     assert figures["level"] == "hard@0"
     assert made[0] == ("hard", {"think_ms": 0.0}) and made[1] == ("easy", {})

@@ -20,6 +20,8 @@ from wizard_engine.scoring import round_points
 from wizard_engine.state import Phase, State
 from wizard_engine.view import seat_view
 
+from .helpers import spy_make_bot
+
 QUICK = {"think_ms": 30}  # a small budget: both searches (halving and endgame) still run
 
 
@@ -182,16 +184,9 @@ def test_arena_reports_a_budgeted_seat_apart(capsys) -> None:
 def test_a_seat_budget_reaches_the_bot(monkeypatch) -> None:
     """``hard@0`` is Hard at budget 0 (Medium's judgement): the game is the one Medium-judged
     Hard plays, and it differs from the default Hard's on the same deals."""
-    made: list[tuple[str, dict]] = []
     import wizard_engine.arena as arena
 
-    real = arena.make_bot
-
-    def spy(level: str, seed: int = 0, **settings):
-        made.append((level, settings))
-        return real(level, seed, **settings)
-
-    monkeypatch.setattr(arena, "make_bot", spy)
+    made = spy_make_bot(monkeypatch, arena)
     play_game(["hard@0", "expert@7", "easy"], Options(), 1, 1, think_ms=None)
     assert made[:3] == [("hard", {"think_ms": 0.0}), ("expert", {"think_ms": 7.0}), ("easy", {})]
     made.clear()
