@@ -136,6 +136,29 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
     assert not watch.errors
 
 
+def test_the_feedback_on_a_round_goes_when_the_next_deal_begins(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=3)
+    feedback = page.locator("#feedback")
+    player.play_until(lambda state: state == "turn" and player.round_number() == 2)
+    player.choose_first()  # round 2's bid
+    player.play_until(lambda state: state == "turn")
+    player.choose_first()  # a card of round 2 with a choice: the last one of the round is forced
+    expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)
+    player.play_until(lambda state: state == "turn" and player.round_number() == 3)
+    expect(feedback).to_be_hidden()
+    # The coach answers in order: once it has answered a later request, a late rating would have come.
+    page.evaluate("""async () => {
+        const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
+        await startCoach().call("practice_advice", { players: 3, round: 1, seed: 1 });
+    }""")
+    expect(feedback).to_be_hidden()
+    player.choose_first()
+    expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)  # round 3's own moves are rated
+    assert not watch.errors
+
+
 def test_win_chances_appear_after_round_one_beside_each_player_and_in_the_pad(page: Page, watch: Watch) -> None:
     player = Player(page)
     player.open(seed=6)

@@ -35,6 +35,7 @@ export class CoachClient extends EventTarget {
   engine = startCoach();
   #advice = new Map(); // turn key -> {key, promise, advice|null, error|null, asked, answered} (times in ms)
   #ratings = 0; // counts the moves rated: an older rating arriving late is dropped
+  #round = null; // the round of the person's latest decision
   #chanceAsks = 0;
   #gameId = null; // the game the answers are for
 
@@ -85,11 +86,24 @@ export class CoachClient extends EventTarget {
 
   #turnBegan(view, save) {
     if (!save || view.human === null) return;
+    this.#newDeal(view);
     const key = turnKey(view);
     if (this.turn?.key === key) return;
     this.turn = { key, save, seat: view.human };
     this.#ask(this.turn);
     this.dispatchEvent(new Event("turn"));
+  }
+
+  /**
+   * The person's first decision of a round: the feedback on the last deal's moves goes (and
+   * a rating still on its way is dropped). It named cards of that deal, which may now be in
+   * another player's hand, and it would read as if about the new cards.
+   */
+  #newDeal(view) {
+    if (view.round === this.#round) return;
+    this.#round = view.round;
+    this.#ratings++;
+    this.dispatchEvent(new Event("moved"));
   }
 
   /** Advice for a decision, asked once and kept (the last KEPT_TURNS decisions). */
