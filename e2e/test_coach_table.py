@@ -102,6 +102,15 @@ def test_the_hint_works_from_the_keyboard_alone(page: Page, watch: Watch) -> Non
     assert not watch.errors
 
 
+def coach_caught_up(page: Page) -> None:
+    """Wait until the coach has answered a request sent now: it answers in order, so any
+    rating of an earlier move has come by then."""
+    page.evaluate("""async () => {
+        const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
+        await startCoach().call("practice_advice", { players: 3, round: 1, seed: 1 });
+    }""")
+
+
 def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, watch: Watch) -> None:
     player = Player(page)
     player.open(seed=5)
@@ -123,11 +132,7 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
     for _ in range(4):
         player.play_until(lambda state: state == "turn")
         player.choose_first()
-    # The coach answers in order: once it has answered a later request, any rating would have come.
-    page.evaluate("""async () => {
-        const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
-        await startCoach().call("practice_advice", { players: 3, round: 1, seed: 1 });
-    }""")
+    coach_caught_up(page)
     expect(feedback).to_be_hidden()
 
     page.reload()
@@ -148,11 +153,7 @@ def test_the_feedback_on_a_round_goes_when_the_next_deal_begins(page: Page, watc
     expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)
     player.play_until(lambda state: state == "turn" and player.round_number() == 3)
     expect(feedback).to_be_hidden()
-    # The coach answers in order: once it has answered a later request, a late rating would have come.
-    page.evaluate("""async () => {
-        const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
-        await startCoach().call("practice_advice", { players: 3, round: 1, seed: 1 });
-    }""")
+    coach_caught_up(page)
     expect(feedback).to_be_hidden()
     player.choose_first()
     expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)  # round 3's own moves are rated
