@@ -36,10 +36,10 @@ def test_bench_times_a_bot_level(capsys) -> None:
 
 
 def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
-    import wizard_engine.bots as bots
+    import wizard_engine.arena as arena
     from wizard_engine.bench import bot_measure
 
-    made = spy_make_bot(monkeypatch, bots)
+    made = spy_make_bot(monkeypatch, arena)  # bench makes its bots as the arena does
     figures = bot_measure("hard@0", 1, opponent="easy")
     assert figures["level"] == "hard@0"
     assert made[0] == ("hard", {"think_ms": 0.0}) and made[1] == ("easy", {})

@@ -54,10 +54,9 @@ export class CoachClient extends EventTarget {
     if (game !== this.#gameId) {
       this.#gameId = game;
       this.turn = null;
-      this.#ratings++;
       this.#chanceAsks++;
       this.chances = null;
-      this.dispatchEvent(new Event("moved")); // no feedback on a move of another game
+      this.#dropFeedback(); // no feedback on a move of another game
     }
     return view;
   }
@@ -69,8 +68,7 @@ export class CoachClient extends EventTarget {
    */
   handOver() {
     this.turn = null;
-    this.#ratings++;
-    this.dispatchEvent(new Event("moved"));
+    this.#dropFeedback();
   }
 
   /** The advice for the pending decision: {promise, advice, error} (advice and error null while it is computed). */
@@ -102,6 +100,11 @@ export class CoachClient extends EventTarget {
   #newDeal(view) {
     if (view.round === this.#round) return;
     this.#round = view.round;
+    this.#dropFeedback();
+  }
+
+  /** The feedback line is cleared ("moved") and a rating still on its way dropped. */
+  #dropFeedback() {
     this.#ratings++;
     this.dispatchEvent(new Event("moved"));
   }

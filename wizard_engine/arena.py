@@ -62,6 +62,15 @@ def parse_bot(label: str) -> tuple[str, float | None]:
     return level, budget
 
 
+def labelled_bot(label: str, seed: int, think_ms: float | None = None) -> Any:
+    """The bot of a seat's label (``level`` or ``level@ms``); ``think_ms`` is the budget of a
+    budgeted level without its own (None: the level's default)."""
+    level, own = parse_bot(label)
+    budget = own if own is not None else think_ms
+    settings = {"think_ms": budget} if budget is not None and level in BUDGETED else {}
+    return make_bot(level, seed, **settings)
+
+
 def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
               think_ms: float | None) -> GameResult:
     """Play one game between bots of ``levels`` (one label per seat, ``level`` or ``level@ms``)
@@ -71,11 +80,7 @@ def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
     config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, (lvl, _) in enumerate(seats)),
                         options, seed)
     state = State(config)
-    bots = []
-    for i, (lvl, own) in enumerate(seats):
-        budget = own if own is not None else think_ms
-        settings = {"think_ms": budget} if budget is not None and lvl in BUDGETED else {}
-        bots.append(make_bot(lvl, bot_seed(bots_seed, i), **settings))
+    bots = [labelled_bot(label, bot_seed(bots_seed, i), think_ms) for i, label in enumerate(levels)]
     times: dict[str, list[float]] = defaultdict(list)
     while not state.is_over:
         seat = state.to_act()[0]
@@ -121,14 +126,13 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
             times[level].extend(ts)
     for level, xs in scores.items():
         n = len(xs)
-        mean = sum(xs) / n
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+        mean, stderr = _mean_stderr(xs)
         all_exact = [e for v in exact[level].values() for e in v]
         ts = sorted(times[level])
         per[level] = {
             "seats_played": n,
             "mean_score": round(mean, 1),
-            "stderr": round(math.sqrt(var / n), 1),
+            "stderr": round(stderr, 1),
             "win_share": round(sum(wins[level]) / n, 3),
             "bid_accuracy": round(sum(all_exact) / len(all_exact), 3) if all_exact else None,
             "bid_accuracy_by_hand_size": {str(h): round(sum(v) / len(v), 3)
@@ -161,11 +165,17 @@ def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]
                 diffs[level].append(own - sum(totals) / len(totals))
     out = {}
     for level, ds in diffs.items():
-        n = len(ds)
-        mean = sum(ds) / n
-        var = sum((d - mean) ** 2 for d in ds) / (n - 1) if n > 1 else 0.0
-        out[level] = {"mean": round(mean, 1), "stderr": round(math.sqrt(var / n), 1), "games": n}
+        mean, stderr = _mean_stderr(ds)
+        out[level] = {"mean": round(mean, 1), "stderr": round(stderr, 1), "games": len(ds)}
     return out
+
+
+def _mean_stderr(xs: list[float] | list[int]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error (0 for a single value)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:

@@ -134,18 +134,15 @@ def coach_measure(repeats: int) -> dict[str, Any]:
 def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any]:
     """Decision times (seconds) of the bot ``label`` (``level`` or ``level@ms``, as in the
     arena) at seat 0 against ``opponent``, in whole seeded games."""
-    from .arena import BUDGETED, parse_bot
-    from .bots import bot_seed, make_bot
+    from .arena import labelled_bot
+    from .bots import bot_seed
     from .view import seat_view
 
-    level, budget = parse_bot(label)
-    settings = {"think_ms": budget} if budget is not None and level in BUDGETED else {}
     times: dict[str, list[float]] = {"bidding": [], "playing": [], "trump": []}
     for players in (4, 6):
         for seed in range(games):
             state = State(GameConfig.of(players, seed=seed))
-            bots = [make_bot(level, bot_seed(seed, 0), **settings)]
-            bots += [make_bot(opponent, bot_seed(seed, s)) for s in range(1, players)]
+            bots = [labelled_bot(label if s == 0 else opponent, bot_seed(seed, s)) for s in range(players)]
             while not state.is_over:
                 seat = state.to_act()[0]
                 view = seat_view(state, seat)

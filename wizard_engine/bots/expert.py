@@ -103,9 +103,10 @@ class ExpertBot(HardBot):
         work = self.think_ms * PLAYS_PER_MS
         survivors = list(options)
         stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
+        most = self._most_deals(STAGE_DEALS_PER_MS) * (1 if self.halving else 2)
         for stage in range(stages):
             deals = int(work / stages / (cost * len(survivors) + DEAL_COST))
-            deals = max(MIN_STAGE_DEALS, min(self._most_deals(STAGE_DEALS_PER_MS) * (1 if self.halving else 2), deals))
+            deals = max(MIN_STAGE_DEALS, min(most, deals))
             for k in range(deals):
                 hands = self._deal(know, rng)
                 bids = self._bids_for(know, hands)
@@ -157,9 +158,9 @@ class ExpertBot(HardBot):
         seat = know.seat
         tally = ExpertTally(options)
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
-        nodes = 0
+        nodes, most = 0, self._most_deals(ENDGAME_DEALS_PER_MS)
         zeros = [0] * know.players
-        while nodes < budget and tally.deals < self._most_deals(ENDGAME_DEALS_PER_MS):
+        while nodes < budget and tally.deals < most:
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
@@ -198,8 +199,8 @@ class ExpertBot(HardBot):
         seat = know.seat
         tally = ExpertTally(legal)
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
-        nodes = 0
-        while nodes < budget and tally.deals < self._most_deals(ENDGAME_DEALS_PER_MS):
+        nodes, most = 0, self._most_deals(ENDGAME_DEALS_PER_MS)
+        while nodes < budget and tally.deals < most:
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
