@@ -256,7 +256,7 @@ async function registerServiceWorker(engine) {
     // browser checks for one as the page loads, long before this runs (after the
     // engine's boot), so it may already be waiting, or still installing with its
     // "updatefound" gone.
-    const promote = () => registration.waiting?.postMessage({ type: "skip-waiting" });
+    const promote = () => booted().then(() => registration.waiting?.postMessage({ type: "skip-waiting" }));
     const follow = (worker) => worker?.addEventListener("statechange", promote);
     promote();
     follow(registration.installing);
@@ -273,6 +273,21 @@ async function registerServiceWorker(engine) {
 
 let engine = null;
 let coach = null;
+
+/**
+ * Resolves once none of the page's workers is booting. The coach boots after the game's
+ * engine: were a new build to take over meanwhile, the coach could load files of two
+ * builds. And a boot's requests keep the old service worker busy, which holds the takeover
+ * (Chromium activates a skip-waiting worker only once the old one has no requests in
+ * flight; restarted for them, the old one was seen to keep the new one waiting for minutes).
+ */
+async function booted() {
+  for (;;) {
+    const booting = [engine, coach].filter((worker) => worker?.status === "loading");
+    if (booting.length === 0) return;
+    await Promise.all(booting.map((worker) => worker.ready.catch(() => {})));
+  }
+}
 
 /** Start the engine (once); returns the Engine. */
 export function startEngine() {
