@@ -78,6 +78,26 @@ def test_on_a_desktop_the_hand_and_the_trick_have_big_cards(browser: Browser, ba
     page.context.close()
 
 
+def test_at_six_players_the_feedback_arriving_late_leaves_the_whole_hand_in_view(
+        browser: Browser, base_url: str) -> None:
+    """At your turn the page scrolls the trick and your hand into view; the coach's line on your
+    bid may come after that and push the hand down: the page follows it (a desktop holds a
+    six-player table only just)."""
+    save = save_at(6, lambda v: v["phase"] == "bidding" and v["hand_size"] >= 8, names=LONG_NAMES)
+    page = page_at(browser, base_url, DESKTOP, save)
+    player = Player(page)
+    player.wait_for("turn")
+    player.choose_first()
+    player.play_until(lambda state: state == "turn" and player.view_phase() == "playing")
+    expect(page.locator("#feedback")).not_to_be_empty(timeout=60_000)  # the coach's worker boots first
+    assert page.evaluate("document.documentElement.scrollHeight") > DESKTOP["height"]  # else nothing to follow
+    page.wait_for_function(f"() => ({HAND_TARGETS})().every((target) => target.bottom <= innerHeight)",
+                           timeout=2000)
+    felt = page.locator(".trick-felt").bounding_box()
+    assert felt and felt["y"] >= 0
+    page.context.close()
+
+
 @pytest.mark.parametrize("players", [6, 3])
 def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view(
         browser: Browser, base_url: str, players: int) -> None:

@@ -466,6 +466,8 @@ function rovingTabs(group) {
 }
 
 let shownTurn = ""; // the turn last scrolled into view
+let openTurn = ""; // the turn the person has still to take ("" when it is not theirs)
+let scrolledTo = null; // where the page stood after that scroll
 
 /**
  * At the start of each of your turns, the trick and your hand both in view if the screen
@@ -474,11 +476,19 @@ let shownTurn = ""; // the turn last scrolled into view
  */
 function keepInView(view) {
   const turn = `${view.round}:${view.phase}:${view.tricks.length}:${view.trick.plays.length}`;
-  if (!view.your_turn || view.over || turn === shownTurn) return;
+  openTurn = view.your_turn && !view.over ? turn : "";
+  if (!openTurn || turn === shownTurn) return;
   shownTurn = turn;
+  scrolledTo = null;
   // Once the browser has laid the table out (a table just shown arranges the hand as it gets its width).
   requestAnimationFrame(() => setTimeout(() => scrollToTurn(turn)));
 }
+
+// Your area grows during your turn when the coach's feedback on your last move arrives: the
+// hand it pushes down is brought back into view, unless the person has scrolled meanwhile.
+new ResizeObserver(() => {
+  if (openTurn && openTurn === shownTurn && scrolledTo === scrollY) scrollToTurn(openTurn);
+}).observe($("me"));
 
 function scrollToTurn(turn) {
   if (turn !== shownTurn || $("table").hidden || document.querySelector("dialog[open]")) return;
@@ -492,6 +502,7 @@ function scrollToTurn(turn) {
   const down = Math.min(end - bottom + 8, top);
   if (down > 0) scrollBy({ top: down, behavior: "instant" });
   else if (top < 0) scrollBy({ top, behavior: "instant" });
+  scrolledTo = scrollY;
 }
 
 /** After a redraw, keep keyboard users where they can act. */
