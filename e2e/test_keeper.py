@@ -89,6 +89,8 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
         page.fill(f"#keeper-name-{seat}", name)
     page.check("#keeper-option-plus_minus_one")
     page.select_option("#keeper-first-dealer", str(FIRST_DEALER))
+    expect(page.locator("#keeper-me option")).to_have_text(["None: I only keep the score", *NAMES])
+    page.select_option("#keeper-me", label="Bob")  # the device's owner: the game counts in Bob's statistics
     page.click("#keeper-start")
     expect(page.locator(".keeper-deal")).to_have_text(f"{iso('Cy')} deals 1 card to each player.")
 
@@ -173,7 +175,8 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     finished = page.evaluate("() => window.finishedGames")
     assert [game["kind"] for game in finished] == ["keeper"]
     document = json.loads(finished[0]["keeper"])
-    assert document["players"] == NAMES and document["format"] == "wizard-keeper"
+    assert document["players"] == NAMES and document["format"] == "wizard-keeper" and document["me"] == 1
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.history'))?.records[0]?.me === 1")
 
     # The finished pad as an image: no share sheet here, so a download link to a PNG.
     page.click("#keeper-share")

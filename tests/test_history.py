@@ -44,9 +44,9 @@ def refused(action: Callable[[], object]) -> Reason:
 
 
 def pad(names: list[str], rounds: list[tuple[list[int], list[int]]], first_dealer: int = 0,
-        pad_id: str = "pad") -> Keeper:
-    """A finished score pad; each round's bids and tricks in seat order."""
-    keeper = Keeper(GameConfig.of(names), first_dealer, pad_id)
+        pad_id: str = "pad", me: int | None = None) -> Keeper:
+    """A finished score pad (``me``: its owner's seat); each round's bids and tricks in seat order."""
+    keeper = Keeper(GameConfig.of(names), first_dealer, pad_id, me)
     for bids, taken in rounds:
         for seat in keeper.order(keeper.round):
             keeper.bid(bids[seat])

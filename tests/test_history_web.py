@@ -54,6 +54,16 @@ def test_a_score_pad_is_recorded_from_its_document_text() -> None:
     assert record["kind"] == "keeper" and record["me"] == 1 and record["save"] is None
 
 
+def test_a_score_pad_is_recorded_for_the_owner_it_names_unless_told() -> None:
+    rounds = [([0, 0, 0], [r, 0, 0]) for r in range(1, 21)]
+    mine = pad(["Ann", "Bob", "Cy"], rounds, pad_id="pad8", me=2)
+    for told, owner in ((None, 2), (0, 0)):
+        result = answer("history_record", history=None, keeper=mine.dumps(), date=DATE, me=told)
+        assert history.loads(result["history"])["records"][0]["me"] == owner
+    nobody = answer("history_record", history=None, keeper=pad(["Ann", "Bob", "Cy"], rounds).dumps(), date=DATE)
+    assert history.loads(nobody["history"])["records"][0]["me"] is None
+
+
 def test_pass_and_play_is_recorded_for_the_first_seat_unless_told() -> None:
     config = GameConfig((Player("Ann"), Player("Bob"), Player("Cy", "medium")), seed=5)
     sealed = save.seal(random_game(config, seed=5), save.Tag("hotseat", 10_000))

@@ -380,6 +380,8 @@ def test_a_loaded_document_goes_on_as_the_original() -> None:
     (document(options=[]), "keeper_bad_config"),
     (document(first_dealer=3), "keeper_bad_config"),
     (document(first_dealer="0"), "keeper_bad_config"),
+    (document(me=3), "keeper_bad_config"),
+    (document(me=True), "keeper_bad_config"),
     (document(entries=[["bid", 0], ["tricks", [0, 0, 1]]]), "keeper_bad_entry"),
     (document(entries=[["bid", 0], ["bid", 1], ["bid", 1], ["tricks", [0, 0, 0]]]), "keeper_bad_entry"),
     (document(entries=[["bid", 0], 7]), "keeper_bad_entry"),
@@ -388,6 +390,15 @@ def test_a_loaded_document_goes_on_as_the_original() -> None:
 ])
 def test_a_damaged_document_is_refused_whole_with_the_reason(text: Any, code: str) -> None:
     assert refused(lambda: loads(text)).code == code
+
+
+def test_the_owners_seat_is_kept_through_an_undo_and_a_pad_of_before_it_loads_without_one() -> None:
+    mine = enter(Keeper(three().config, 2, me=1), ([0, 1, 1], [0, 0, 1]))
+    mine.undo()
+    assert loads(mine.dumps()).me == 1 and mine.view()["me"] == 1
+    earlier = json.loads(document())
+    del earlier["me"]  # the pads the page kept before the field came
+    assert loads(json.dumps(earlier)).me is None and three().document()["me"] is None
 
 
 def test_a_document_missing_a_field_says_which() -> None:

@@ -84,6 +84,8 @@ def test_the_forbidden_last_bid_and_tricks_that_do_not_add_up_are_refused() -> N
 @pytest.mark.parametrize(("params", "code"), [
     ({"players": ["Ann", "Bob"], "first_dealer": 0}, "player_count"),
     ({"players": ["Ann", "Bob", "Cy"], "first_dealer": 3}, "first_dealer_invalid"),
+    ({"players": ["Ann", "Bob", "Cy"], "first_dealer": 0, "me": 3}, "keeper_damaged"),
+    ({"players": ["Ann", "Bob", "Cy"], "first_dealer": 0, "me": "Ann"}, "keeper_damaged"),
     ({"players": "Ann", "first_dealer": 0}, "config_no_players"),
     ({"players": ["Ann", "Bob", "Cy"], "options": {"fast": True}, "first_dealer": 0}, "options_unknown"),
 ])

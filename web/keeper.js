@@ -237,6 +237,11 @@ export class ScoreKeeper {
     const dealer = el("select");
     dealer.id = "keeper-first-dealer";
     dealerField.append(el("span", "", t("keeper.first_dealer")), dealer);
+    // Whose statistics the game counts in (none: the device only keeps the score).
+    const meField = el("label", "field");
+    const me = el("select");
+    me.id = "keeper-me";
+    meField.append(el("span", "", t("keeper.me")), me);
 
     const rules = el("fieldset", "keeper-rules");
     rules.append(el("legend", "", t("form.rules")));
@@ -261,17 +266,26 @@ export class ScoreKeeper {
     const start = el("button", "primary", t("keeper.start"));
     start.type = "submit";
     start.id = "keeper-start";
-    form.replaceChildren(el("p", "note", t("keeper.intro")), countField, nameSet, rules, dealerField, start);
-    this.#fillDealers(kept?.firstDealer ?? 0);
+    form.replaceChildren(el("p", "note", t("keeper.intro")), countField, nameSet, rules, dealerField, meField, start);
+    this.#fillNames(kept?.firstDealer ?? 0, kept?.me ?? null);
   }
 
-  /** The first dealer's choices: the names as typed (R6: the table decides, e.g. by a draw). */
-  #fillDealers(chosen) {
-    const select = $("keeper-first-dealer");
-    const names = [...$("keeper-setup").querySelectorAll("input[id^=keeper-name-]")].map((input) => input.value.trim());
-    const keep = select.options.length ? Number(select.value) : chosen;
-    select.replaceChildren(...names.map((name, i) => new Option(name || t("keeper.default_name", { number: i + 1 }), String(i))));
-    select.value = String(Math.min(keep, names.length - 1));
+  /**
+   * The choices by name, as typed: the first dealer (R6: the table decides, e.g. by a draw)
+   * and which player the device's owner is, if any.
+   */
+  #fillNames(dealer, me) {
+    const names = [...$("keeper-setup").querySelectorAll("input[id^=keeper-name-]")]
+      .map((input, i) => input.value.trim() || t("keeper.default_name", { number: i + 1 }));
+    const options = () => names.map((name, i) => new Option(name, String(i)));
+    const dealerSelect = $("keeper-first-dealer");
+    const keepDealer = dealerSelect.options.length ? Number(dealerSelect.value) : dealer;
+    dealerSelect.replaceChildren(...options());
+    dealerSelect.value = String(Math.min(keepDealer, names.length - 1));
+    const meSelect = $("keeper-me");
+    const keepMe = meSelect.options.length ? meSelect.value : String(me ?? "");
+    meSelect.replaceChildren(new Option(t("keeper.me_none"), ""), ...options());
+    meSelect.value = Number(keepMe) < names.length ? keepMe : "";
   }
 
   /** What the setup form holds (null before it is drawn). */
@@ -281,7 +295,8 @@ export class ScoreKeeper {
     const names = [...$("keeper-setup").querySelectorAll("input[id^=keeper-name-]")].map((input) => (strict ? input.value.trim() : input.value));
     const options = { bidding: $("keeper-bidding").value };
     for (const option of OPTIONS) options[option] = $(`keeper-option-${option}`).checked;
-    return { count: Number(count.value), names, options, firstDealer: Number($("keeper-first-dealer").value) };
+    const me = $("keeper-me").value;
+    return { count: Number(count.value), names, options, firstDealer: Number($("keeper-first-dealer").value), me: me === "" ? null : Number(me) };
   }
 
   // the round being entered
@@ -669,7 +684,7 @@ export class ScoreKeeper {
       this.#drawSetup();
       $("keeper-count").focus();
     } else if (target.id?.startsWith("keeper-name-")) {
-      this.#fillDealers(0);
+      this.#fillNames(0, null);
     } else if (target.id?.startsWith("keeper-tricks-")) {
       this.#updateTricksSum();
     } else if (target.id === "keeper-turned") {
@@ -679,7 +694,7 @@ export class ScoreKeeper {
 
   async #start() {
     const setup = this.#readSetup();
-    const ok = await this.#request("keeper_new", { players: setup.names, options: setup.options, first_dealer: setup.firstDealer });
+    const ok = await this.#request("keeper_new", { players: setup.names, options: setup.options, first_dealer: setup.firstDealer, me: setup.me });
     if (ok) {
       this.#clearPicked();
       $("keeper-bid")?.focus();

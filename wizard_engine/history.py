@@ -129,14 +129,15 @@ def record_from_state(state: State, date: str, tag: Tag | None = None, me: Seat 
 
 def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | None = None) -> GameRecord:
     """The record of a finished score pad, or of its document (``me``: the owner's seat, if
-    they played); a damaged document raises the keeper's own error."""
+    they played; by default the pad's own); a damaged document raises the keeper's own error."""
     if not isinstance(keeper, Keeper):
         keeper = load_keeper(keeper)
     if not keeper.is_over:
         raise HistoryError(Reason("history_not_over", rule="R18"))
     record: GameRecord = {
         "id": keeper.id, "kind": "keeper", "date": date, "players": _players(keeper.config.players),
-        "me": me, "options": options_view(keeper.config.options), "first_dealer": keeper.first_dealer,
+        "me": keeper.me if me is None else me, "options": options_view(keeper.config.options),
+        "first_dealer": keeper.first_dealer,
         "rounds": [{"bids": list(bids), "taken": list(taken)} for bids, taken in keeper.played],
         "totals": keeper.totals, "save": None,
     }

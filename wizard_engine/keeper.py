@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .config import GameConfig, Options
 from .errors import KeeperError, WizardError
@@ -48,6 +48,7 @@ from .view import OptionsView, ScoreRowView
 KEEPER_FORMAT = "wizard-keeper"
 KEEPER_VERSION = 1
 FIELDS = ("format", "version", "id", "players", "options", "first_dealer", "entries")
+OPTIONAL_FIELDS = ("me",)  # absent in the pads of earlier versions of the page
 """The fields of a keeper document, every one required."""
 MAX_ENTRIES = 2_000
 """The most entries of a pad: a 3-player game needs 80, the rest leaves room for corrections
@@ -86,6 +87,7 @@ class KeeperView(TypedDict):
     players: list[str]
     options: OptionsView
     first_dealer: Seat
+    me: Seat | None  # the device owner's seat, if they play
     rounds: int
     round: int | None
     dealer: Seat | None
@@ -111,12 +113,14 @@ class KeeperDocument(TypedDict):
     options: OptionsView
     first_dealer: Seat
     entries: list[Entry]
+    me: NotRequired[Seat | None]
 
 
 class Keeper:
     """The score pad of one game at a real table (mutable): entries in, pad and totals out."""
 
-    def __init__(self, config: GameConfig, first_dealer: Seat, pad_id: str | None = None) -> None:
+    def __init__(self, config: GameConfig, first_dealer: Seat, pad_id: str | None = None,
+                 me: Seat | None = None) -> None:
         for player in config.players:
             if player.bot is not None:
                 raise KeeperError(Reason("keeper_bot", {"name": player.name}))
@@ -125,7 +129,10 @@ class Keeper:
         players = len(config.players)
         if type(first_dealer) is not int or not 0 <= first_dealer < players:
             raise KeeperError(Reason("first_dealer_invalid", {"value": shown(first_dealer), "max": players - 1}, "R6"))
+        if me is not None and (type(me) is not int or not 0 <= me < players):
+            raise KeeperError(Reason("keeper_damaged", {"field": "me"}))
         self.config = config
+        self.me = me  # the seat of the device's owner, if they play (their statistics count the game)
         self.id = pad_id if pad_id is not None else new_tag().id
         self.first_dealer = first_dealer
         self.players = players
@@ -254,7 +261,7 @@ class Keeper:
         """Take back the last entry (a bid, a round's tricks or an edit) and return it."""
         if not self.entries:
             raise KeeperError(Reason("keeper_nothing_to_undo"))
-        earlier = Keeper(self.config, self.first_dealer, self.id)
+        earlier = Keeper(self.config, self.first_dealer, self.id, self.me)
         for entry in self.entries[:-1]:
             earlier._add(entry)
         last = self.entries[-1]
@@ -346,6 +353,7 @@ class Keeper:
             "players": [player.name for player in self.config.players],
             "options": options_view(self.config.options),
             "first_dealer": self.first_dealer,
+            "me": self.me,
             "rounds": self.rounds,
             "round": None if over else self.round,
             "dealer": None if over else self.dealer(self.round),
@@ -373,6 +381,7 @@ class Keeper:
             "options": options_view(self.config.options),
             "first_dealer": self.first_dealer,
             "entries": [list(entry) for entry in self.entries],
+            "me": self.me,
         }
 
     def dumps(self) -> str:
@@ -418,7 +427,7 @@ def load_document(document: Any) -> Keeper:
     """The pad of a keeper document (a parsed dict), replayed entry by entry; or KeeperError."""
     if not isinstance(document, dict) or document.get("format") != KEEPER_FORMAT:
         raise KeeperError(Reason("keeper_not_pad"))
-    unknown = set(document) - set(FIELDS)
+    unknown = set(document) - set(FIELDS) - set(OPTIONAL_FIELDS)
     if unknown:
         raise KeeperError(Reason("keeper_unknown_fields", {"fields": str(shown(", ".join(sorted(unknown))))}))
     version = document.get("version")
@@ -436,7 +445,7 @@ def load_document(document: Any) -> Keeper:
         raise KeeperError(Reason("keeper_damaged", {"field": "entries"}))
     try:
         config = GameConfig.from_dict({"players": players, "options": document["options"]})
-        keeper = Keeper(config, document["first_dealer"], pad_id)
+        keeper = Keeper(config, document["first_dealer"], pad_id, document.get("me"))
     except WizardError as error:
         raise KeeperError(Reason("keeper_bad_config", cause=error.reason)) from None
     for index, entry in enumerate(entries):

@@ -237,12 +237,13 @@ def _keeper_answer(keeper: Keeper) -> dict[str, Any]:
 
 
 def _keeper_new(params: dict[str, Any]) -> dict[str, Any]:
-    """``{players: [names], options, first_dealer}`` -> a new, empty pad."""
+    """``{players: [names], options, first_dealer, me}`` -> a new, empty pad (``me``: the
+    seat of the device's owner, if they play; else null)."""
     names = params.get("players")
     config = GameConfig.from_dict({"players": names if isinstance(names, list) else None,
                                    "options": params.get("options", {})})
-    first_dealer: Any = params.get("first_dealer")  # checked by the keeper (R6)
-    return _keeper_answer(Keeper(config, first_dealer))
+    first_dealer: Any = params.get("first_dealer")  # checked by the keeper (R6), as is me
+    return _keeper_answer(Keeper(config, first_dealer, me=params.get("me")))
 
 
 def _keeper_enter(params: dict[str, Any]) -> dict[str, Any]:
