@@ -23,6 +23,7 @@ from wizard_engine.coach import (
     review_game,
     win_chances,
 )
+from wizard_engine.coach.advice import coach_bot
 from wizard_engine.save import save_document
 from wizard_engine.soak import hidden_twin
 from wizard_engine.view import SeatView, seat_view
@@ -76,18 +77,29 @@ def trump_positions(count: int, seed: int) -> list[SeatView]:
 def test_the_pick_is_experts_decision_for_bids_and_cards(seed: int) -> None:
     for i, (_, view) in enumerate(random_positions(40, seed)):
         advice = advise(view, seed=i, budget=BUDGET)
-        assert advice["pick"] == str(ExpertBot(i, think_ms=BUDGET).decide(view)), view["phase"]
+        assert advice["pick"] == str(coach_bot(i, BUDGET).decide(view)), view["phase"]
+
+
+def test_the_coach_weighs_own_points_where_the_table_expert_has_spite() -> None:
+    """At the table Expert counts the others' points against them; the coach does not (its
+    figures are the person's own points), so on some positions the two choose differently."""
+    assert ExpertBot(0).spite > 0 and coach_bot(0, BUDGET).spite == 0
+    differ = 0
+    for i, (_, view) in enumerate(random_positions(40, 5, phases=("playing",))):
+        pick = advise(view, seed=i, budget=BUDGET)["pick"]
+        differ += pick != str(ExpertBot(i, think_ms=BUDGET).decide(view))
+    assert differ > 0
 
 
 def test_the_pick_is_experts_decision_at_the_default_budget() -> None:
     for i, (_, view) in enumerate(random_positions(12, 9)):
-        assert advise(view, seed=i)["pick"] == str(ExpertBot(i, think_ms=DEFAULT_BUDGET).decide(view))
+        assert advise(view, seed=i)["pick"] == str(coach_bot(i, DEFAULT_BUDGET).decide(view))
 
 
 def test_the_pick_is_experts_choice_of_trump_and_every_suit_has_figures() -> None:
     for i, view in enumerate(trump_positions(12, 3)):
         advice = advise(view, seed=i, budget=BUDGET)
-        assert advice["pick"] == str(ExpertBot(i, think_ms=BUDGET).decide(view))
+        assert advice["pick"] == str(coach_bot(i, BUDGET).decide(view))
         assert advice["method"] == "best_bid"
         assert sorted(o["option"] for o in advice["options"]) == ["trump C", "trump D", "trump H", "trump S"]
 
@@ -122,8 +134,8 @@ def test_the_coachs_extra_bids_change_neither_the_deals_nor_the_candidates_figur
                   "AD KD QD JD TD 9D 8D 7D 6D 2D 3D 4H", "AH KH QH JH TH 9H 2H 5H 6S 7S 8S 9S"],
                  turned="2S", dealer=3)
     view = seat_view(state, 0)
-    own = ExpertBot(1, think_ms=300).search(view)[1]
-    coach = ExpertBot(1, think_ms=300).search(view, every_bid=True)[1]
+    own = coach_bot(1, 300).search(view)[1]
+    coach = coach_bot(1, 300).search(view, every_bid=True)[1]
     assert own.deals == coach.deals > 100
     assert set(own.points) < set(coach.points)
     for b in own.points:

@@ -10,7 +10,7 @@ import pytest
 
 from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
-from wizard_engine.bots.expert import ExpertBot, Solver
+from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
 from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, Card, Mask, cards_of, mask_of
 from wizard_engine.config import BOT_LEVELS, GameConfig, Options
 from wizard_engine.errors import IllegalActionError
@@ -228,3 +228,11 @@ def test_a_larger_budget_buys_more_deals() -> None:
     assert view["phase"] == "playing" and len(view["legal"]) >= 2
     deals = [ExpertBot(3, think_ms=ms).search(view)[1].deals for ms in (600, 1200)]
     assert deals[1] >= 1.8 * deals[0] > 0
+
+
+def test_a_cards_value_counts_the_others_points_against_them() -> None:
+    """Spite: own points less DEFAULT_SPITE times the other seats' mean points."""
+    bids, taken = [1, 0, 2, 1], [1, 1, 2, 0]  # points: 30, -10, 40, -10
+    assert ExpertBot(spite=0.0)._value(bids, taken, 0) == 30
+    assert ExpertBot()._value(bids, taken, 0) == pytest.approx(30 - DEFAULT_SPITE * 20 / 3)
+    assert ExpertBot()._value(bids, taken, 1) == pytest.approx(-10 - DEFAULT_SPITE * 60 / 3)

@@ -11,7 +11,9 @@ the view, each deal weighted by how well it explains the visible bids), and adds
   instead of played out by the heuristic policy, every seat maximising its own round score
   (max^n), with a transposition table at trick starts, the heuristic card tried first and a
   cut as soon as a seat reaches its best possible score; in the shortest rounds the bids
-  are chosen on exact play too.
+  are chosen on exact play too;
+* **spite**: a card is valued at the seat's points less :data:`DEFAULT_SPITE` times the
+  other seats' mean points (the coach asks it without: ``coach.advice.coach_bot``).
 
 **Budget and determinism.**  As for Hard, ``think_ms`` is turned into a fixed amount of work
 (card plays in playouts, nodes in the endgame), never measured on a clock: the same view
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import BIT, DECK_SIZE, JESTER_MASK, SPECIAL_MASK, WIZARD_MASK, Card, Mask, cards_of
@@ -39,6 +41,7 @@ STAGE_DEALS_PER_MS = 0.5  # ...and at most this many per ms of budget (600 at 12
 ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) are left...
 ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
 EXTRA_DEALS = 100  # the coach's extra bids are tried on this many deals
+DEFAULT_SPITE = 0.6  # a card's value: own points less this times the others' mean (bots/README.md)
 NODE_COST = 6  # one endgame node costs about this many playout card plays
 ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (800 at 1200 ms)
 
@@ -77,8 +80,9 @@ class ExpertBot(HardBot):
     level = "expert"
 
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
-                 endgame: bool = True, endgame_bids: bool = True, **settings: Any) -> None:
-        super().__init__(seed, think_ms=think_ms, **settings)
+                 endgame: bool = True, endgame_bids: bool = True, spite: float = DEFAULT_SPITE,
+                 **settings: Any) -> None:
+        super().__init__(seed, think_ms=think_ms, spite=spite, **settings)
         self.halving = halving
         self.endgame = endgame
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
@@ -189,7 +193,7 @@ class ExpertBot(HardBot):
         def evaluate(hands: list[Mask], bids: list[int], card: Card) -> tuple[float, bool]:
             taken = play_then_playout(card, hands[:], bids, know.taken, know.rules, seat,
                                       played, know.led, know.best, know.winner)
-            return float(round_points(bids[seat], taken[seat])), taken[seat] == bids[seat]
+            return self._value(bids, taken, seat), taken[seat] == bids[seat]
 
         return self._halve(know, rng, legal, sum(know.counts), evaluate, key=lambda c: -c)
 
@@ -209,10 +213,19 @@ class ExpertBot(HardBot):
             for card in legal:
                 taken = solver.after(card, hands, know.taken, seat, len(know.trick), know.led,
                                      know.best, know.winner)
-                tally.add(card, weight, float(round_points(bids[seat], taken[seat])), taken[seat] == bids[seat])
+                tally.add(card, weight, self._value(bids, taken, seat), taken[seat] == bids[seat])
             nodes += solver.nodes + DEAL_COST // NODE_COST
             tally.deals += 1
         return max(legal, key=lambda c: (tally.points[c], -c)), tally
+
+    def _value(self, bids: list[int], taken: Sequence[int], seat: int) -> float:
+        """A card's result on one deal: the seat's points less :attr:`spite` times the other
+        seats' mean points (a point taken from the table counts, not only one's own)."""
+        own = float(round_points(bids[seat], taken[seat]))
+        if not self.spite:
+            return own
+        others = sum(round_points(bids[s], taken[s]) for s in range(len(bids)) if s != seat)
+        return own - self.spite * others / (len(bids) - 1)
 
 
 def _small_endgame(know: Knowledge) -> bool:

@@ -2,7 +2,7 @@
 
 The figures come from the strongest bot's own search (:meth:`ExpertBot.search`), on the
 same deals and with the same seed, so the pick is always Expert's decision for the same view
-and seed:
+and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's own points):
 
 * a card: Expert tries every legal card on its deals (dropping the worse half stage by
   stage, and solving the last tricks exactly); an option's ``points`` is its mean R17 score
@@ -60,16 +60,23 @@ class Advice(TypedDict):
     budget: float
 
 
+def coach_bot(seed: int, budget: float) -> ExpertBot:
+    """Expert as the coach asks it: without spite, so that its pick is the option with the
+    most of the person's own points, the figures the coach shows (at the table Expert also
+    counts the other players' points against them)."""
+    return ExpertBot(seed, think_ms=budget, spite=0.0)
+
+
 def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     """The coach's advice for the seat whose view this is; it must be that seat's turn.
 
     ``budget`` is Expert's ``think_ms`` (a fixed amount of work, so the advice is deterministic
-    for (view, seed, budget)); the pick equals ``ExpertBot(seed, think_ms=budget).decide(view)``.
+    for (view, seed, budget)); the pick equals ``coach_bot(seed, budget).decide(view)``.
     """
     require_turn(view)
     if budget <= 0:
         raise ValueError("The coach needs a budget above 0")
-    bot = ExpertBot(seed, think_ms=budget)
+    bot = coach_bot(seed, budget)
     know = read_view(view)
     if know.phase == "trump":
         return _trump_advice(view, know, bot, seed, budget)
@@ -84,7 +91,7 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
 
 def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget: float) -> Advice:
     """Each suit's figure: the best bid's expected points with that suit as trump."""
-    per_suit = ExpertBot(seed, think_ms=budget / SUITS)
+    per_suit = coach_bot(seed, budget / SUITS)
     bids = list(range(know.hand_size + 1))
     options, deals = [], 0
     for suit in range(SUITS):
@@ -119,4 +126,4 @@ def option_points(advice: Advice, option: str) -> OptionAdvice:
     raise KeyError(option)
 
 
-__all__ = ["DEFAULT_BUDGET", "Advice", "OptionAdvice", "advise", "option_points"]
+__all__ = ["DEFAULT_BUDGET", "Advice", "OptionAdvice", "advise", "coach_bot", "option_points"]
