@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import BIT, DECK_SIZE, JESTER_MASK, SPECIAL_MASK, WIZARD_MASK, Card, Mask, cards_of
@@ -217,15 +217,6 @@ class ExpertBot(HardBot):
             nodes += solver.nodes + DEAL_COST // NODE_COST
             tally.deals += 1
         return max(legal, key=lambda c: (tally.points[c], -c)), tally
-
-    def _value(self, bids: list[int], taken: Sequence[int], seat: int) -> float:
-        """A card's result on one deal: the seat's points less :attr:`spite` times the other
-        seats' mean points (a point taken from the table counts, not only one's own)."""
-        own = float(round_points(bids[seat], taken[seat]))
-        if not self.spite:
-            return own
-        others = sum(round_points(bids[s], taken[s]) for s in range(len(bids)) if s != seat)
-        return own - self.spite * others / (len(bids) - 1)
 
 
 def _small_endgame(know: Knowledge) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, bid, choose_trump, play
@@ -189,7 +190,6 @@ class HardBot:
         seat = know.seat
         tally = Tally(legal)
         totals, made = tally.points, tally.made
-        others = [s for s in range(know.players) if s != seat]
         played = len(know.trick)
         for _ in range(deals):
             hands = self._deal(know, rng)
@@ -199,15 +199,21 @@ class HardBot:
             for card in legal:
                 taken = play_then_playout(card, hands[:], bids, know.taken, know.rules, seat,
                                           played, know.led, know.best, know.winner)
-                value = float(round_points(bids[seat], taken[seat]))
-                if self.spite:
-                    value -= self.spite * sum(round_points(bids[s], taken[s]) for s in others) / len(others)
-                totals[card] += weight * value
+                totals[card] += weight * self._value(bids, taken, seat)
                 if taken[seat] == bids[seat]:
                     made[card] += weight
         tally.deals = deals
         return max(legal, key=lambda c: (totals[c], -c)), tally
 
+
+    def _value(self, bids: list[int], taken: Sequence[int], seat: int) -> float:
+        """A card's result on one deal: the seat's points less :attr:`spite` times the other
+        seats' mean points (a point taken from the table counts, not only one's own)."""
+        own = float(round_points(bids[seat], taken[seat]))
+        if not self.spite:
+            return own
+        others = sum(round_points(bids[s], taken[s]) for s in range(len(bids)) if s != seat)
+        return own - self.spite * others / (len(bids) - 1)
 
 class Tally:
     """What one search found, per option: weighted sums over its deals (each deal weighs how
