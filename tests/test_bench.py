@@ -45,3 +45,46 @@ def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
     assert made[0] == ("hard", {"think_ms": 0.0}) and made[1] == ("easy", {})
     with pytest.raises(ValueError):
         bot_measure("hard@fast", 1)
+
+
+def _duel_module():
+    """bench/duel.py, which is a script, not a package module."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "duel.py"
+    spec = importlib.util.spec_from_file_location("duel", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
+    from wizard_engine.actions import bid
+    from wizard_engine.bots import make_bot
+    from wizard_engine.config import GameConfig
+    from wizard_engine.state import State
+    from wizard_engine.view import seat_view
+
+    duel = _duel_module()
+    assert duel.setting("spite=1.0") == ("spite", 1.0)
+    assert duel.setting("think_ms=2400") == ("think_ms", 2400)
+    assert duel.setting("endgame=false") == ("endgame", False)
+    state = State(GameConfig.of(4, seed=3))
+    bots = [make_bot("medium", s) for s in range(4)]
+    while state.round < 3:  # round 3: seat 0 bids among 0..3
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].decide(seat_view(state, seat)))
+    while state.to_act()[0] != 0:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].decide(seat_view(state, seat)))
+    view = seat_view(state, 0)
+    assert duel.alternatives(view, bid(0), None) == [bid(1)]
+    assert duel.alternatives(view, bid(2), None) == [bid(1), bid(3)]
+    outcomes = {b: duel.finish_round(state, bots, bid(b)) for b in range(4)}
+    assert seat_view(state, 0) == view and len(state.pad) == 2  # each round was played on a copy
+    for b, (points, margin) in outcomes.items():
+        assert points in (20 + 10 * b, *(-10 * k for k in range(1, 4)))
+        assert points - 50 <= margin <= points + 30  # another seat scores -30 to 50 in round 3
+    assert len(set(outcomes.values())) > 1  # the bid changes the round

@@ -1,0 +1,125 @@
+"""A paired test of one kind of Expert decision: it tells far more than the arena about a
+change that alters few decisions, because only the decisions that differ count.
+
+    python bench/duel.py --players 6 --games 40 --phase playing --b spite=1.0
+    python bench/duel.py --players 6 --games 40 --phase bidding --shift
+
+Plays games of Expert (A: seat 0, default settings) against Hard.  At each of A's decisions
+in ``--phase``, asks B (Expert with the ``--b`` settings) what it would do, or with
+``--shift`` takes A's bid one lower and one higher.  Where the choice differs, the rest of
+the round is played from each choice by the same bots (A at seat 0, so only the decision
+differs) and the seat's round points are compared, and its margin over the other seats'
+mean.  Prints, as games finish, B - A per differing decision (mean ± standard error).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
+
+from wizard_engine.actions import Action, bid
+from wizard_engine.bots import bot_seed
+from wizard_engine.bots.expert import ExpertBot
+from wizard_engine.bots.hard import HardBot
+from wizard_engine.config import GameConfig
+from wizard_engine.state import State
+from wizard_engine.view import SeatView, seat_view
+
+Outcome = tuple[float, float]  # the seat's round points, its margin over the others' mean
+
+
+def setting(text: str) -> tuple[str, Any]:
+    """``name=value`` with the value read as a bool, an int or a float."""
+    name, _, value = text.partition("=")
+    if value in ("true", "false"):
+        return name, value == "true"
+    return name, float(value) if "." in value else int(value)
+
+
+def finish_round(state: State, bots: list[Any], first: Action) -> Outcome:
+    """Apply seat 0's ``first`` action on a copy of ``state``, play the round out, and return
+    seat 0's outcome."""
+    state = state.copy()
+    played_round = state.round
+    state.apply(0, first)
+    while not state.is_over and state.round == played_round:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].decide(seat_view(state, seat)))
+    points = [row.points for row in state.pad[played_round - 1]]
+    return points[0], points[0] - sum(points[1:]) / (len(points) - 1)
+
+
+def alternatives(view: SeatView, chosen: Action, other: ExpertBot | None) -> list[Action]:
+    """B's choice where it differs from A's, or A's bid one lower and one higher."""
+    if other is None:
+        shifted = [bid(b) for b in (chosen.bid - 1, chosen.bid + 1) if b >= 0]
+        return [a for a in shifted if str(a) in view["legal"]]
+    alt = other.decide(view)
+    return [alt] if alt != chosen else []
+
+
+def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, Outcome]]:
+    """One game: for each differing decision, (its shift or 0, B's outcome less A's)."""
+    players, game, phase, settings = job
+    state = State(GameConfig.of(players, seed=10_000 + game))
+    bots: list[Any] = [ExpertBot(bot_seed(game, 0))] + [HardBot(bot_seed(game, s)) for s in range(1, players)]
+    other = ExpertBot(bot_seed(game, 0), **settings) if settings is not None else None
+    found = []
+    while not state.is_over:
+        seat = state.to_act()[0]
+        view = seat_view(state, seat)
+        chosen = bots[seat].decide(view)
+        if seat == 0 and view["phase"] == phase and len(view["legal"]) > 1:
+            alts = alternatives(view, chosen, other)
+            if alts:
+                base = finish_round(state, bots, chosen)
+                for alt in alts:
+                    points, margin = finish_round(state, bots, alt)
+                    shift = alt.bid - chosen.bid if other is None else 0
+                    found.append((shift, (points - base[0], margin - base[1])))
+        state.apply(seat, chosen)
+    return found
+
+
+def mean_error(values: list[float]) -> str:
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    return f"{mean:+.2f} ± {spread / math.sqrt(n):.2f}"
+
+
+def report(done: int, found: list[tuple[int, Outcome]]) -> None:
+    for shift in sorted({s for s, _ in found}):
+        rows = [o for s, o in found if s == shift]
+        label = f"bid {shift:+d}" if shift else "B"
+        print(f"{done} games: {label} - A over {len(rows)} decisions: points {mean_error([p for p, _ in rows])}, "
+              f"margin {mean_error([m for _, m in rows])}; better {sum(p > 0 for p, _ in rows)}, "
+              f"worse {sum(p < 0 for p, _ in rows)}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--phase", choices=("bidding", "playing"), default="playing")
+    parser.add_argument("--b", nargs="*", default=[], metavar="NAME=VALUE", help="B's ExpertBot settings")
+    parser.add_argument("--shift", action="store_true", help="try A's bid one lower and one higher instead of B")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    settings = None if args.shift else dict(setting(s) for s in args.b)
+    jobs = [(args.players, g, args.phase, settings) for g in range(args.games)]
+    found: list[tuple[int, Outcome]] = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for done, rows in enumerate(pool.imap_unordered(duel, jobs), 1):
+            found += rows
+            if found:
+                report(done, found)
+
+
+if __name__ == "__main__":
+    main()
