@@ -109,10 +109,11 @@ def main() -> None:
     parser.add_argument("--phase", choices=("bidding", "playing"), default="playing")
     parser.add_argument("--b", nargs="*", default=[], metavar="NAME=VALUE", help="B's ExpertBot settings")
     parser.add_argument("--shift", action="store_true", help="try A's bid one lower and one higher instead of B")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (another sample)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     settings = None if args.shift else dict(setting(s) for s in args.b)
-    jobs = [(args.players, g, args.phase, settings) for g in range(args.games)]
+    jobs = [(args.players, g, args.phase, settings) for g in range(args.first, args.first + args.games)]
     found: list[tuple[int, Outcome]] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for done, rows in enumerate(pool.imap_unordered(duel, jobs), 1):
