@@ -11,6 +11,7 @@ import pytest
 from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
+from wizard_engine.bots.knowledge import read_view
 from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, Card, Mask, cards_of, mask_of
 from wizard_engine.config import BOT_LEVELS, GameConfig, Options
 from wizard_engine.errors import IllegalActionError
@@ -236,3 +237,16 @@ def test_a_cards_value_counts_the_others_points_against_them() -> None:
     assert ExpertBot(spite=0.0)._value(bids, taken, 0) == 30
     assert ExpertBot()._value(bids, taken, 0) == pytest.approx(30 - DEFAULT_SPITE * 20 / 3)
     assert ExpertBot()._value(bids, taken, 1) == pytest.approx(-10 - DEFAULT_SPITE * 60 / 3)
+
+
+def test_the_endgame_starts_where_its_settings_say() -> None:
+    """Three cards each at 4 players (12 cards, 3!^4 = 1,296 leaves): solved exactly by
+    default, not with fewer cards or leaves allowed (bench/duel.py tries larger endgames)."""
+    state, _, _ = _position(5, 3, 4)
+    view = seat_view(state, state.to_act()[0])
+    know = read_view(view)
+    assert view["phase"] == "playing" and sum(know.counts) == 12
+    assert ExpertBot()._small_endgame(know)
+    assert not ExpertBot(endgame_cards=11)._small_endgame(know)
+    assert not ExpertBot(endgame_leaves=1295)._small_endgame(know)
+    assert ExpertBot(endgame_cards=18, endgame_leaves=50_000)._small_endgame(know)

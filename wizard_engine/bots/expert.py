@@ -81,11 +81,13 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
                  endgame: bool = True, endgame_bids: bool = True, spite: float = DEFAULT_SPITE,
+                 endgame_cards: int = ENDGAME_CARDS, endgame_leaves: int = ENDGAME_LEAVES,
                  **settings: Any) -> None:
         super().__init__(seed, think_ms=think_ms, spite=spite, **settings)
         self.halving = halving
         self.endgame = endgame
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
+        self.endgame_cards, self.endgame_leaves = endgame_cards, endgame_leaves
 
     # --- the halving ------------------------------------------------------------------
 
@@ -144,7 +146,7 @@ class ExpertBot(HardBot):
         seat = know.seat
         leader = (know.dealer + 1) % know.players
         zeros = [0] * know.players
-        if self.endgame_bids and _small_endgame(know):
+        if self.endgame_bids and self._small_endgame(know):
             return self._endgame_bids(know, rng, candidates + extra, candidates, leader, sure)
 
         def evaluate(hands: list[Mask], bids: list[int], b: int) -> tuple[float, bool]:
@@ -180,13 +182,19 @@ class ExpertBot(HardBot):
             tally.deals += 1
         return max(candidates, key=lambda b: (tally.points[b], -abs(b - sure), -b)), tally
 
+    def _small_endgame(self, know: Knowledge) -> bool:
+        """Few enough cards left for an exact solve on every deal."""
+        if sum(know.counts) > self.endgame_cards:
+            return False
+        return math.prod(math.factorial(n) for n in know.counts if n) <= self.endgame_leaves
+
     # --- playing --------------------------------------------------------------------
 
     def card_search(self, know: Knowledge, rng: random.Random) -> tuple[Card, Tally]:
         """The legal card with the best mean result: solved exactly in the endgame, else by
         successive halving over heuristic playouts."""
         legal = know.legal_cards()
-        if self.endgame and _small_endgame(know):
+        if self.endgame and self._small_endgame(know):
             return self._endgame_search(know, rng, legal)
         seat, played = know.seat, len(know.trick)
 
@@ -217,13 +225,6 @@ class ExpertBot(HardBot):
             nodes += solver.nodes + DEAL_COST // NODE_COST
             tally.deals += 1
         return max(legal, key=lambda c: (tally.points[c], -c)), tally
-
-
-def _small_endgame(know: Knowledge) -> bool:
-    """Few enough cards left for an exact solve on every deal."""
-    if sum(know.counts) > ENDGAME_CARDS:
-        return False
-    return math.prod(math.factorial(n) for n in know.counts if n) <= ENDGAME_LEAVES
 
 
 class Solver:
