@@ -73,10 +73,7 @@ def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
     assert duel.setting("endgame=false") == ("endgame", False)
     state = State(GameConfig.of(4, seed=3))
     bots = [make_bot("medium", s) for s in range(4)]
-    while state.round < 3:  # round 3: seat 0 bids among 0..3
-        seat = state.to_act()[0]
-        state.apply(seat, bots[seat].decide(seat_view(state, seat)))
-    while state.to_act()[0] != 0:
+    while state.round < 3 or state.to_act()[0] != 0:  # round 3, seat 0 to bid among 0..3
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].decide(seat_view(state, seat)))
     view = seat_view(state, 0)

@@ -205,7 +205,6 @@ class HardBot:
         tally.deals = deals
         return max(legal, key=lambda c: (totals[c], -c)), tally
 
-
     def _value(self, bids: list[int], taken: Sequence[int], seat: int) -> float:
         """A card's result on one deal: the seat's points less :attr:`spite` times the other
         seats' mean points (a point taken from the table counts, not only one's own)."""
@@ -214,6 +213,7 @@ class HardBot:
             return own
         others = sum(round_points(bids[s], taken[s]) for s in range(len(bids)) if s != seat)
         return own - self.spite * others / (len(bids) - 1)
+
 
 class Tally:
     """What one search found, per option: weighted sums over its deals (each deal weighs how
