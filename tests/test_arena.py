@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from wizard_engine.arena import GameResult, main, margins, schedule
+from wizard_engine.arena import GameResult, main, margins, margins_by_hand_size, schedule
 from wizard_engine.bots import bot_seed
 from wizard_engine.errors import ConfigError
 from wizard_engine.flags import parse_options
@@ -41,7 +41,7 @@ def test_arena_text_report_with_options(capsys) -> None:
     assert main(["--players", "4", "--bots", "medium,easy,easy,easy", "--games", "4", "--quiet",
                  "--option", "unicoloured"]) == 0
     out = capsys.readouterr().out
-    assert "medium - easy" in out and "exact bids by hand size" in out
+    assert "medium - easy" in out and "exact bids by hand size" in out and "per round, by hand size" in out
 
 
 def test_margins_are_paired_by_game() -> None:
@@ -52,12 +52,24 @@ def test_margins_are_paired_by_game() -> None:
     assert margin == {"easy": {"mean": 60.0, "stderr": 10.0, "games": 2}}  # 100-50 and 90-20
 
 
+def test_margins_by_hand_size_are_paired_by_round_and_sum_to_the_games() -> None:
+    rounds = [[(1, 1, 1, 30), (2, 0, 0, 20)], [(1, 0, 0, 20), (2, 0, 1, -10)], [(1, 0, 1, -10), (2, 0, 0, 20)]]
+    again = [[(1, 0, 1, -10), (2, 1, 0, -10)], [(1, 0, 1, -10), (2, 0, 0, 20)], [(1, 0, 0, 20), (2, 0, 0, 20)]]
+    games = [GameResult(["hard", "easy", "easy"], [50, 10, 10], [1, 0, 0], rounds),
+             GameResult(["easy", "hard", "easy"], [-20, 10, 40], [0, 0, 1], again)]
+    by_size = margins_by_hand_size(games, "hard")  # rounds of 1: 30 - 5 and -10 - 5; of 2: 20 - 5 twice
+    assert by_size == {"easy": {"1": {"mean": 5.0, "stderr": 20.0}, "2": {"mean": 15.0, "stderr": 0.0}}}
+    game_margins = margins(games, "hard")["easy"]["mean"]
+    assert sum(m["mean"] for m in by_size["easy"].values()) == pytest.approx(game_margins)
+
+
 def test_arena_json_report_has_the_first_seats_margins(capsys) -> None:
     assert main(["--players", "3", "--bots", "easy,random,random", "--games", "3", "--seed", "2",
                  "--json", "--quiet"]) == 0
     report = json.loads(capsys.readouterr().out)
     per = report["per_bot"]
     assert report["margins"]["random"]["games"] == 3
+    assert set(report["margins_by_hand_size"]["random"]) == {str(h) for h in range(1, 21)}
     assert report["margins"]["random"]["mean"] == pytest.approx(
         per["easy"]["mean_score"] - per["random"]["mean_score"], abs=0.11)
 

@@ -37,7 +37,7 @@ class GameResult:
     levels: list[str]
     totals: list[int]
     win_share: list[float]
-    rounds: list[list[tuple[int, int, int]]]  # per seat: (hand size, bid, taken)
+    rounds: list[list[tuple[int, int, int, int]]]  # per seat: (hand size, bid, taken, points)
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
@@ -91,7 +91,8 @@ def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
         state.apply(seat, action)
     winners = state.winners()
     share = [1 / len(winners) if s in winners else 0.0 for s in range(len(levels))]
-    rounds = [[(state.rules.hand_size(r + 1), row[s].bid, row[s].taken) for r, row in enumerate(state.pad)]
+    rounds = [[(state.rules.hand_size(r + 1), row[s].bid, row[s].taken, row[s].points)
+               for r, row in enumerate(state.pad)]
               for s in range(len(levels))]
     return GameResult(list(levels), list(state.totals), share, rounds, dict(times))
 
@@ -120,7 +121,7 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
         for seat, level in enumerate(game.levels):
             scores[level].append(game.totals[seat])
             wins[level].append(game.win_share[seat])
-            for hand_size, bid, taken in game.rounds[seat]:
+            for hand_size, bid, taken, _ in game.rounds[seat]:
                 exact[level][hand_size].append(int(bid == taken))
         for level, ts in game.times.items():
             times[level].extend(ts)
@@ -170,6 +171,32 @@ def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]
     return out
 
 
+def margins_by_hand_size(results: list[GameResult], first: str) -> dict[str, dict[str, dict[str, float]]]:
+    """Where ``first``'s margin comes from: per other level and hand size, ``first``'s round
+    points less the other's mean on the same round of the same game (mean and standard
+    error over those rounds).  A game's margin is the sum of its rounds' margins."""
+    diffs: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for game in results:
+        seats: dict[str, list[int]] = defaultdict(list)
+        for seat, level in enumerate(game.levels):
+            seats[level].append(seat)
+        if first not in seats:
+            continue
+        points = {level: [sum(rs) / len(rs) for rs in zip(*([p for *_, p in game.rounds[s]] for s in ss))]
+                  for level, ss in seats.items()}
+        for r, (hand_size, *_) in enumerate(game.rounds[seats[first][0]]):
+            for level in seats:
+                if level != first:
+                    diffs[level][hand_size].append(points[first][r] - points[level][r])
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for level, by_size in diffs.items():
+        out[level] = {}
+        for hand_size, ds in sorted(by_size.items()):
+            m, se = _mean_stderr(ds)
+            out[level][str(hand_size)] = {"mean": round(m, 2), "stderr": round(se, 2)}
+    return out
+
+
 def _mean_stderr(xs: list[float] | list[int]) -> tuple[float, float]:
     """The mean of ``xs`` and its standard error (0 for a single value)."""
     n = len(xs)
@@ -189,7 +216,8 @@ def _run(job: tuple[list[str], int, int, Options, float | None]) -> GameResult:
     return play_game(levels, options, seed, bots_seed, think_ms)
 
 
-def format_report(per: dict[str, Any], margin: dict[str, dict[str, float]], games: int, elapsed: float,
+def format_report(per: dict[str, Any], margin: dict[str, dict[str, float]],
+                  by_size: dict[str, dict[str, dict[str, float]]], games: int, elapsed: float,
                   args: argparse.Namespace) -> str:
     """The human-readable table."""
     lines = [(f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
@@ -204,6 +232,9 @@ def format_report(per: dict[str, Any], margin: dict[str, dict[str, float]], game
     for other, m in margin.items():
         lines.append(f"{first} - {other}: {m['mean']:+.1f} ± {m['stderr']:.1f} points per game "
                      f"(paired by game, {m['games']} games)")
+    for other, sizes in by_size.items():
+        lines.append(f"{first} - {other} per round, by hand size:")
+        lines.append("  " + " ".join(f"{h}:{m['mean']:+.1f}±{m['stderr']:.1f}" for h, m in sizes.items()))
     lines.append("exact bids by hand size:")
     for level, s in per.items():
         cells = " ".join(f"{h}:{v * 100:.0f}" for h, v in s["bid_accuracy_by_hand_size"].items())
@@ -257,14 +288,15 @@ def main(argv: list[str] | None = None) -> int:
             _progress(args, results, len(jobs), start)
     per = summarize(results)
     margin = margins(results, _first(args, per))
+    by_size = margins_by_hand_size(results, _first(args, per))
     elapsed = time.perf_counter() - start
     if args.json:
         print(json.dumps({"games": len(results), "players": args.players, "bots": bots,
                           "seed": args.seed, "options": options.__dict__,
                           "think_ms": args.think_ms, "seconds": round(elapsed, 1),
-                          "per_bot": per, "margins": margin}, indent=2))
+                          "per_bot": per, "margins": margin, "margins_by_hand_size": by_size}, indent=2))
     else:
-        print(format_report(per, margin, len(results), elapsed, args))
+        print(format_report(per, margin, by_size, len(results), elapsed, args))
     return 0
 
 
