@@ -35,6 +35,13 @@ def test_bench_times_a_bot_level(capsys) -> None:
     assert json.loads(capsys.readouterr().out)["results"]["level"] == "random"
 
 
+def test_bench_times_the_history_requests(capsys) -> None:
+    assert main(["bench", "--history", "30", "--repeats", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["results"]
+    assert figures["games"] == 30 and figures["file_chars"] > 30 * 500
+    assert figures["import_s_median"] > 0 and figures["stats_s_median"] > 0
+
+
 def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
     import wizard_engine.arena as arena
     from wizard_engine.bench import bot_measure

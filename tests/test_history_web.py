@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from typing import Any
 
 from tests.helpers import random_game
@@ -160,10 +159,8 @@ def big_history(games: int) -> HistoryDocument:
 def test_a_history_of_several_megabytes_imports_and_other_requests_stay_small() -> None:
     text = history.dumps(big_history(4000))
     assert MAX_CHARS * 4 < len(text) < MAX_HISTORY_CHARS
-    started = time.perf_counter()
-    result = answer("history_import", history=None, file=text)
+    result = answer("history_import", history=None, file=text)  # its time: python -m wizard_engine bench --history
     assert result["added"] == 4000 and result["history"] == text
-    assert time.perf_counter() - started < 20  # (about 2 s on CPython)
     stats = answer("history_stats", history=result["history"])
     assert stats["statistics"]["games"] == len(stats["games"]) == 4000
     assert refusal("load", save="x" * len(text))["code"] == "request_too_large"

@@ -2,6 +2,8 @@
 
 ``--coach`` times the coach instead: advice at the default budget on bids and cards over a
 spread of rounds and table sizes, win chances, and the review of a whole 6-player game.
+``--history N`` times the page's history requests on a history of N six-player games (the
+import of the whole file, then its statistics).
 ``--bot LEVEL`` times one bot level's decisions (e.g. ``--bot expert``): every decision of
 seat 0 in whole games at 4 and 6 players against Hard, by phase, in CPU time of this
 process (so a busy machine inflates the figures less than a wall clock would).
@@ -163,6 +165,39 @@ def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any
     }
 
 
+def history_measure(games: int, repeats: int) -> dict[str, Any]:
+    """Seconds (medians over ``repeats``) of ``history_import`` and ``history_stats`` through
+    :func:`wizard_engine.web.call`, on ``games`` copies of one six-player game of random play
+    against bots, a minute apart, with 32-character names."""
+    from . import history, web
+    from .config import Player
+
+    names = [Player(f"{seat}" + "\u00e9" * 31, None if seat == 0 else "easy") for seat in range(6)]
+    state = State(GameConfig(tuple(names), seed=1))
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    base = history.record_from_state(state, "2026-01-01T00:00:00Z")
+    document = history.new_document()
+    for n in range(games):
+        date = f"2026-01-{1 + n // 1440:02d}T{n // 60 % 24:02d}:{n % 60:02d}:00Z"
+        document["records"].append({**base, "id": f"bench{n:05d}", "date": date})
+    text = history.dumps(document)
+
+    def timed(method: str, params: dict[str, Any]) -> float:
+        start = time.perf_counter()
+        answer = json.loads(web.call(json.dumps({"method": method, "params": params})))
+        if not answer["ok"]:
+            raise RuntimeError(answer["error"])
+        return time.perf_counter() - start
+
+    imports = [timed("history_import", {"history": None, "file": text}) for _ in range(repeats)]
+    stats = [timed("history_stats", {"history": text}) for _ in range(repeats)]
+    return {"games": games, "file_chars": len(text), "import_s_median": round(statistics.median(imports), 3),
+            "stats_s_median": round(statistics.median(stats), 3)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures for 3, 4, 5 and 6 players (or the coach's, with ``--coach``)."""
     parser = argparse.ArgumentParser(prog="python -m wizard_engine bench", description=__doc__.splitlines()[0])
@@ -172,7 +207,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--coach", action="store_true", help="time the coach: advice, win chances, a review")
     parser.add_argument("--bot", help="time this bot's decisions against Hard: a level, or level@ms for a budget")
     parser.add_argument("--bot-games", type=int, default=2, help="games per table size for --bot (default 2)")
+    parser.add_argument("--history", type=int, metavar="N", help="time the history requests on N games")
     args = parser.parse_args(argv)
+    if args.history:
+        return _report("history", history_measure(args.history, args.repeats), 16, args.json,
+                       "(seconds, medians; the whole file imported, then its statistics)")
     if args.bot:
         return _report("bot", bot_measure(args.bot, args.bot_games), 16, args.json,
                        "(CPU seconds; every decision of seat 0 in whole games at 4 and 6 players against hard)")
