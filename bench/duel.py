@@ -30,7 +30,7 @@ from wizard_engine.config import GameConfig
 from wizard_engine.state import State
 from wizard_engine.view import SeatView, seat_view
 
-Outcome = tuple[float, float]  # the seat's round points, its margin over the others' mean
+Outcome = tuple[float, float, int]  # the seat's round points, its margin over the others' mean, bid made
 
 
 def setting(text: str) -> tuple[str, Any]:
@@ -50,8 +50,9 @@ def finish_round(state: State, bots: list[Any], first: Action) -> Outcome:
     while not state.is_over and state.round == played_round:
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].decide(seat_view(state, seat)))
-    points = [row.points for row in state.pad[played_round - 1]]
-    return points[0], points[0] - sum(points[1:]) / (len(points) - 1)
+    rows = state.pad[played_round - 1]
+    points = [row.points for row in rows]
+    return points[0], points[0] - sum(points[1:]) / (len(points) - 1), int(rows[0].bid == rows[0].taken)
 
 
 def alternatives(view: SeatView, chosen: Action, other: ExpertBot | None) -> list[Action]:
@@ -79,9 +80,9 @@ def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, Ou
             if alts:
                 base = finish_round(state, bots, chosen)
                 for alt in alts:
-                    points, margin = finish_round(state, bots, alt)
+                    points, margin, made = finish_round(state, bots, alt)
                     shift = alt.bid - chosen.bid if other is None else 0
-                    found.append((shift, (points - base[0], margin - base[1])))
+                    found.append((shift, (points - base[0], margin - base[1], made - base[2])))
         state.apply(seat, chosen)
     return found
 
@@ -97,9 +98,10 @@ def report(done: int, found: list[tuple[int, Outcome]]) -> None:
     for shift in sorted({s for s, _ in found}):
         rows = [o for s, o in found if s == shift]
         label = f"bid {shift:+d}" if shift else "B"
-        print(f"{done} games: {label} - A over {len(rows)} decisions: points {mean_error([p for p, _ in rows])}, "
-              f"margin {mean_error([m for _, m in rows])}; better {sum(p > 0 for p, _ in rows)}, "
-              f"worse {sum(p < 0 for p, _ in rows)}", flush=True)
+        print(f"{done} games: {label} - A over {len(rows)} decisions: points {mean_error([p for p, _, _ in rows])}, "
+              f"margin {mean_error([m for _, m, _ in rows])}; better {sum(p > 0 for p, _, _ in rows)}, "
+              f"worse {sum(p < 0 for p, _, _ in rows)}; bid made only by B {sum(d > 0 for *_, d in rows)}, "
+              f"only by A {sum(d < 0 for *_, d in rows)}", flush=True)
 
 
 def main() -> None:

@@ -88,7 +88,8 @@ def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
     assert duel.alternatives(view, bid(2), None) == [bid(1), bid(3)]
     outcomes = {b: duel.finish_round(state, bots, bid(b)) for b in range(4)}
     assert seat_view(state, 0) == view and len(state.pad) == 2  # each round was played on a copy
-    for b, (points, margin) in outcomes.items():
+    for b, (points, margin, made) in outcomes.items():
         assert points in (20 + 10 * b, *(-10 * k for k in range(1, 4)))
+        assert made == (points > 0)
         assert points - 50 <= margin <= points + 30  # another seat scores -30 to 50 in round 3
     assert len(set(outcomes.values())) > 1  # the bid changes the round
