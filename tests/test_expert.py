@@ -10,7 +10,7 @@ import pytest
 
 from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
-from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, ExpertTally, Solver
+from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
 from wizard_engine.bots.knowledge import read_view
 from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, Card, Mask, cards_of, mask_of
 from wizard_engine.config import BOT_LEVELS, GameConfig, Options
@@ -250,24 +250,3 @@ def test_the_endgame_starts_where_its_settings_say() -> None:
     assert not ExpertBot(endgame_cards=11)._small_endgame(know)
     assert not ExpertBot(endgame_leaves=1295)._small_endgame(know)
     assert ExpertBot(endgame_cards=18, endgame_leaves=50_000)._small_endgame(know)
-
-
-def test_surest_takes_the_likelier_bid_among_the_close_ones() -> None:
-    """With ``surest``, of the bids left by the halving whose means are within that many
-    points of the best, the one most often made; without, the best mean."""
-    changed = 0
-    for seed in range(12):
-        state, _, _ = _position(seed, 5, 0)
-        view = seat_view(state, state.to_act()[0])
-        plain = ExpertBot(1, think_ms=60)
-        bid_plain, tally = plain.search(view)
-        bid_sure, _ = ExpertBot(1, think_ms=60, surest=30.0).search(view)
-        assert isinstance(tally, ExpertTally)
-        most = max(tally.option_weight.values())
-        last = [b for b in tally.points if tally.option_weight[b] == most]  # the halving's last stage
-        assert bid_plain.bid == max(last, key=tally.mean_points)  # the plain pick is the best mean
-        if bid_sure != bid_plain:
-            changed += 1
-            assert tally.chance_made(bid_sure.bid) > tally.chance_made(bid_plain.bid)
-            assert tally.mean_points(bid_sure.bid) >= tally.mean_points(bid_plain.bid) - 30
-    assert changed >= 1

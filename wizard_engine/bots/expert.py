@@ -82,13 +82,12 @@ class ExpertBot(HardBot):
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
                  endgame: bool = True, endgame_bids: bool = True, spite: float = DEFAULT_SPITE,
                  endgame_cards: int = ENDGAME_CARDS, endgame_leaves: int = ENDGAME_LEAVES,
-                 surest: float = 0.0, **settings: Any) -> None:
+                 **settings: Any) -> None:
         super().__init__(seed, think_ms=think_ms, spite=spite, **settings)
         self.halving = halving
         self.endgame = endgame
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
         self.endgame_cards, self.endgame_leaves = endgame_cards, endgame_leaves
-        self.surest = surest  # of the last bids standing within this many points, the surest
 
     # --- the halving ------------------------------------------------------------------
 
@@ -99,8 +98,7 @@ class ExpertBot(HardBot):
         return max(MIN_STAGE_DEALS, int(self.think_ms * per_ms))
 
     def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
-               evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None,
-               surest: float = 0.0) -> tuple[Any, Tally]:
+               evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None) -> tuple[Any, Tally]:
         """The best of ``options`` by successive halving; ``cost`` is the work of one option
         on one deal.  ``extra`` options (the coach's) are tried on the first
         :data:`EXTRA_DEALS` deals of the last stage only and never chosen: they change
@@ -128,12 +126,7 @@ class ExpertBot(HardBot):
             if stage < stages - 1:
                 ranked = sorted(survivors, key=lambda o: (tally.points[o], key(o)), reverse=True)
                 survivors = ranked[:math.ceil(len(ranked) / 2)]
-        best = max(survivors, key=lambda o: (tally.points[o], key(o)))
-        if surest:
-            top = tally.mean_points(best) - surest
-            close = [o for o in survivors if tally.mean_points(o) >= top]
-            best = max(close, key=lambda o: (tally.chance_made(o), tally.points[o], key(o)))
-        return best, tally
+        return max(survivors, key=lambda o: (tally.points[o], key(o))), tally
 
     # --- bidding --------------------------------------------------------------------
 
@@ -162,7 +155,7 @@ class ExpertBot(HardBot):
             return float(round_points(b, taken[seat])), taken[seat] == b
 
         return self._halve(know, rng, candidates, know.players * know.hand_size, evaluate,
-                           key=lambda b: (-abs(b - sure), -b), extra=extra, surest=self.surest)
+                           key=lambda b: (-abs(b - sure), -b), extra=extra)
 
     def _endgame_bids(self, know: Knowledge, rng: random.Random, options: list[int], candidates: list[int],
                       leader: int, sure: int) -> tuple[int, Tally]:
