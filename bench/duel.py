@@ -3,13 +3,15 @@ change that alters few decisions, because only the decisions that differ count.
 
     python bench/duel.py --players 6 --games 40 --phase playing --b spite=1.0
     python bench/duel.py --players 6 --games 40 --phase bidding --shift
+    python bench/duel.py --players 6 --games 20 --phase playing --hard
 
 Plays games of Expert (A: seat 0, default settings) against Hard.  At each of A's decisions
-in ``--phase``, asks B (Expert with the ``--b`` settings) what it would do, or with
-``--shift`` takes A's bid one lower and one higher.  Where the choice differs, the rest of
-the round is played from each choice by the same bots (A at seat 0, so only the decision
-differs) and the seat's round points are compared, and its margin over the other seats'
-mean.  Prints, as games finish, B - A per differing decision (mean ± standard error).
+in ``--phase``, asks B (Expert with the ``--b`` settings, or Hard with ``--hard``) what it
+would do, or with ``--shift`` takes A's bid one lower and one higher.  Where the choice
+differs, the rest of the round is played from each choice by the same bots (A at seat 0,
+so only the decision differs) and the seat's round points are compared, its margin over
+the other seats' mean, and whether it made its bid.  Prints, as games finish, B - A per
+differing decision (mean ± standard error).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from wizard_engine.config import GameConfig
 from wizard_engine.state import State
 from wizard_engine.view import SeatView, seat_view
 
+HARD = {"level": "hard"}  # --hard: B is Hard itself
 Outcome = tuple[float, float, int]  # the seat's round points, its margin over the others' mean, bid made
 
 
@@ -55,7 +58,7 @@ def finish_round(state: State, bots: list[Any], first: Action) -> Outcome:
     return points[0], points[0] - sum(points[1:]) / (len(points) - 1), int(rows[0].bid == rows[0].taken)
 
 
-def alternatives(view: SeatView, chosen: Action, other: ExpertBot | None) -> list[Action]:
+def alternatives(view: SeatView, chosen: Action, other: ExpertBot | HardBot | None) -> list[Action]:
     """B's choice where it differs from A's, or A's bid one lower and one higher."""
     if other is None:
         shifted = [bid(b) for b in (chosen.bid - 1, chosen.bid + 1) if b >= 0]
@@ -69,7 +72,11 @@ def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, Ou
     players, game, phase, settings = job
     state = State(GameConfig.of(players, seed=10_000 + game))
     bots: list[Any] = [ExpertBot(bot_seed(game, 0))] + [HardBot(bot_seed(game, s)) for s in range(1, players)]
-    other = ExpertBot(bot_seed(game, 0), **settings) if settings is not None else None
+    other: ExpertBot | HardBot | None = None
+    if settings == HARD:
+        other = HardBot(bot_seed(game, 0))
+    elif settings is not None:
+        other = ExpertBot(bot_seed(game, 0), **settings)
     found = []
     while not state.is_over:
         seat = state.to_act()[0]
@@ -111,10 +118,11 @@ def main() -> None:
     parser.add_argument("--phase", choices=("bidding", "playing"), default="playing")
     parser.add_argument("--b", nargs="*", default=[], metavar="NAME=VALUE", help="B's ExpertBot settings")
     parser.add_argument("--shift", action="store_true", help="try A's bid one lower and one higher instead of B")
+    parser.add_argument("--hard", action="store_true", help="B is Hard (at its own budget) instead of an Expert")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (another sample)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    settings = None if args.shift else dict(setting(s) for s in args.b)
+    settings = None if args.shift else HARD if args.hard else dict(setting(s) for s in args.b)
     jobs = [(args.players, g, args.phase, settings) for g in range(args.first, args.first + args.games)]
     found: list[tuple[int, Outcome]] = []
     with multiprocessing.Pool(args.jobs) as pool:

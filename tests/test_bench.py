@@ -70,6 +70,7 @@ def _duel_module():
 def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
     from wizard_engine.actions import bid
     from wizard_engine.bots import make_bot
+    from wizard_engine.bots.hard import HardBot
     from wizard_engine.config import GameConfig
     from wizard_engine.state import State
     from wizard_engine.view import seat_view
@@ -86,6 +87,10 @@ def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
     view = seat_view(state, 0)
     assert duel.alternatives(view, bid(0), None) == [bid(1)]
     assert duel.alternatives(view, bid(2), None) == [bid(1), bid(3)]
+    hard = HardBot(1).decide(view)  # --hard: B is Hard
+    assert duel.alternatives(view, hard, HardBot(1)) == []
+    other = next(bid(b) for b in range(4) if bid(b) != hard)
+    assert duel.alternatives(view, other, HardBot(1)) == [hard]
     outcomes = {b: duel.finish_round(state, bots, bid(b)) for b in range(4)}
     assert seat_view(state, 0) == view and len(state.pad) == 2  # each round was played on a copy
     for b, (points, margin, made) in outcomes.items():
