@@ -11,9 +11,8 @@ import pytest
 from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
-from wizard_engine.bots.knowledge import Knowledge, read_view
-from wizard_engine.bots.tree import TreeSearch, card_of, keys_of, rewards_of, root_figures
-from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, JESTER_MASK, WIZARD_MASK, Card, Mask, cards_of, mask_of
+from wizard_engine.bots.knowledge import read_view
+from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, Card, Mask, cards_of, mask_of
 from wizard_engine.config import BOT_LEVELS, GameConfig, Options
 from wizard_engine.errors import IllegalActionError
 from wizard_engine.fast import policy_card
@@ -251,53 +250,3 @@ def test_the_endgame_starts_where_its_settings_say() -> None:
     assert not ExpertBot(endgame_cards=11)._small_endgame(know)
     assert not ExpertBot(endgame_leaves=1295)._small_endgame(know)
     assert ExpertBot(endgame_cards=18, endgame_leaves=50_000)._small_endgame(know)
-
-
-def test_the_tree_merges_wizards_and_jesters() -> None:
-    """Two Wizards (or two Jesters) in a hand are one choice of the tree."""
-    wizards, jesters = cards_of(WIZARD_MASK), cards_of(JESTER_MASK)
-    legal = BIT[wizards[0]] | BIT[wizards[2]] | BIT[jesters[1]] | BIT[jesters[3]] | BIT[5]
-    keys = keys_of(legal)
-    assert len(keys) == 3 and 5 in keys
-    assert {card_of(k, legal) for k in keys} == {wizards[0], jesters[1], 5}
-
-
-def _last_to_the_first_of_two_tricks(seed: int) -> tuple[State, Knowledge] | None:
-    """A 3-player round of 2 cards at the last card of its first trick, with a choice."""
-    state, _, _ = _position(seed, 2, 5, players=3)
-    if state.phase is not Phase.PLAYING:
-        return None
-    know = read_view(seat_view(state, state.to_act()[0]))
-    if len(know.trick) != 2 or len(know.legal_cards()) != 2:
-        return None
-    return state, know
-
-
-def test_the_tree_finds_the_best_card_when_the_rest_is_forced() -> None:
-    """Last to play to the first trick of two, on the real deal: the second trick is forced,
-    so the tree's card must be one that scores the seat's best (the solver's figures), also
-    where the policy's card (which the tree tries first) is not."""
-    positions = [p for p in map(_last_to_the_first_of_two_tricks, range(400)) if p is not None]
-    policy_wrong = 0
-    for state, know in positions:
-        seat = know.seat
-        hands = list(state.hands)
-        hands[seat] = know.hand  # the view names a seat's Wizards and Jesters by their lowest copies
-        bids = [b for b in know.bids if b is not None]
-
-        def deal(hands: list[Mask] = hands, bids: list[int] = bids) -> tuple[list[Mask], list[int], float]:
-            return list(hands), list(bids), 1.0
-
-        search = TreeSearch(know, random.Random(0), deal, rewards_of(0.0, seat), work=2_000, most=100)
-        search.run(0)
-        solver = Solver(bids, know.rules, know.players)
-        value = {c: round_points(bids[seat], solver.after(c, hands, know.taken, seat, 2, know.led, know.best,
-                                                          know.winner)[seat]) for c in know.legal_cards()}
-        figures = root_figures(search, know.legal_cards())
-        chosen = max(figures, key=lambda c: figures[c][0])
-        assert value[chosen] == max(value.values())
-        for card, (visits, total, weight, _) in figures.items():
-            assert visits > 0 and total / weight == pytest.approx(value[card])
-        policy = policy_card(mask_of(know.legal_cards()), bids[seat] - know.taken[seat], 2, 3, know.best, know.rules)
-        policy_wrong += value[policy] < max(value.values())
-    assert policy_wrong >= 8

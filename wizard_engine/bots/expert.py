@@ -34,7 +34,6 @@ from ..scoring import EXACT_BONUS, POINTS_PER_TRICK, round_points
 from .hard import DEAL_COST, PLAYS_PER_MS, HardBot, Tally
 from .heuristic import expected_tricks, sure_tricks
 from .knowledge import Knowledge
-from .tree import EXPLORATION, ITERATIONS_PER_MS, POLICY_BONUS, TreeSearch, rewards_of, root_figures
 
 DEFAULT_THINK_MS = 1200  # +25 per game over Hard at 4 players where 600 gave +20 (bots/README.md)
 MIN_STAGE_DEALS = 8  # deals per stage of the halving, at least...
@@ -83,15 +82,12 @@ class ExpertBot(HardBot):
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
                  endgame: bool = True, endgame_bids: bool = True, spite: float = DEFAULT_SPITE,
                  endgame_cards: int = ENDGAME_CARDS, endgame_leaves: int = ENDGAME_LEAVES,
-                 tree: bool = True, exploration: float = EXPLORATION, bonus: float = POLICY_BONUS,
                  **settings: Any) -> None:
         super().__init__(seed, think_ms=think_ms, spite=spite, **settings)
         self.halving = halving
         self.endgame = endgame
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
         self.endgame_cards, self.endgame_leaves = endgame_cards, endgame_leaves
-        self.tree = tree  # cards by the information-set tree (bots/tree.py), else flat
-        self.exploration, self.bonus = exploration, bonus
 
     # --- the halving ------------------------------------------------------------------
 
@@ -200,8 +196,6 @@ class ExpertBot(HardBot):
         legal = know.legal_cards()
         if self.endgame and self._small_endgame(know):
             return self._endgame_search(know, rng, legal)
-        if self.tree:
-            return self._tree_search(know, rng, legal)
         seat, played = know.seat, len(know.trick)
 
         def evaluate(hands: list[Mask], bids: list[int], card: Card) -> tuple[float, bool]:
@@ -210,25 +204,6 @@ class ExpertBot(HardBot):
             return self._value(bids, taken, seat), taken[seat] == bids[seat]
 
         return self._halve(know, rng, legal, sum(know.counts), evaluate, key=lambda c: -c)
-
-    def _tree_search(self, know: Knowledge, rng: random.Random, legal: list[Card]) -> tuple[Card, Tally]:
-        """The most visited card of an information-set tree search (``bots/tree.py``);
-        the tally holds each card's figures at the root."""
-
-        def deal() -> tuple[list[Mask], list[int], float]:
-            hands = self._deal(know, rng)
-            return hands, self._bids_for(know, hands), self._weight(know, hands)
-
-        search = TreeSearch(know, rng, deal, rewards_of(self.spite, know.seat), self.think_ms * PLAYS_PER_MS,
-                            self._most_deals(ITERATIONS_PER_MS), self.exploration, self.bonus)
-        search.run(DEAL_COST)
-        figures = root_figures(search, legal)
-        tally = ExpertTally(legal)
-        for card, (_, total, weight, made) in figures.items():
-            tally.points[card], tally.option_weight[card], tally.made[card] = total, weight, made
-        tally.weight = sum(search.root.weight.values())
-        tally.deals = search.iterations
-        return max(legal, key=lambda c: (figures[c][0], tally.mean_points(c), -c)), tally
 
     def _endgame_search(self, know: Knowledge, rng: random.Random, legal: list[Card]) -> tuple[Card, Tally]:
         """Every legal card on each deal, the rest of the round solved exactly, until the
