@@ -182,12 +182,11 @@ def margins_by_hand_size(results: list[GameResult], first: str) -> dict[str, dic
             seats[level].append(seat)
         if first not in seats:
             continue
-        points = {level: [sum(rs) / len(rs) for rs in zip(*([p for *_, p in game.rounds[s]] for s in ss))]
-                  for level, ss in seats.items()}
         for r, (hand_size, *_) in enumerate(game.rounds[seats[first][0]]):
+            mean = {level: sum(game.rounds[s][r][3] for s in ss) / len(ss) for level, ss in seats.items()}
             for level in seats:
                 if level != first:
-                    diffs[level][hand_size].append(points[first][r] - points[level][r])
+                    diffs[level][hand_size].append(mean[first] - mean[level])
     out: dict[str, dict[str, dict[str, float]]] = {}
     for level, by_size in diffs.items():
         out[level] = {}
