@@ -67,8 +67,9 @@ def alternatives(view: SeatView, chosen: Action, other: ExpertBot | HardBot | No
     return [alt] if alt != chosen else []
 
 
-def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, Outcome]]:
-    """One game: for each differing decision, (its shift or 0, B's outcome less A's)."""
+def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, int, Outcome]]:
+    """One game: for each differing decision, (its shift or 0, the round's hand size, B's
+    outcome less A's)."""
     players, game, phase, settings = job
     state = State(GameConfig.of(players, seed=10_000 + game))
     bots: list[Any] = [ExpertBot(bot_seed(game, 0))] + [HardBot(bot_seed(game, s)) for s in range(1, players)]
@@ -89,7 +90,7 @@ def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, Ou
                 for alt in alts:
                     points, margin, made = finish_round(state, bots, alt)
                     shift = alt.bid - chosen.bid if other is None else 0
-                    found.append((shift, (points - base[0], margin - base[1], made - base[2])))
+                    found.append((shift, state.hand_size, (points - base[0], margin - base[1], made - base[2])))
         state.apply(seat, chosen)
     return found
 
@@ -101,14 +102,24 @@ def mean_error(values: list[float]) -> str:
     return f"{mean:+.2f} ± {spread / math.sqrt(n):.2f}"
 
 
-def report(done: int, found: list[tuple[int, Outcome]]) -> None:
-    for shift in sorted({s for s, _ in found}):
-        rows = [o for s, o in found if s == shift]
+def report(done: int, found: list[tuple[int, int, Outcome]]) -> None:
+    for shift in sorted({s for s, _, _ in found}):
+        rows = [(h, o) for s, h, o in found if s == shift]
+        outcomes = [o for _, o in rows]
         label = f"bid {shift:+d}" if shift else "B"
-        print(f"{done} games: {label} - A over {len(rows)} decisions: points {mean_error([p for p, _, _ in rows])}, "
-              f"margin {mean_error([m for _, m, _ in rows])}; better {sum(p > 0 for p, _, _ in rows)}, "
-              f"worse {sum(p < 0 for p, _, _ in rows)}; bid made only by B {sum(d > 0 for *_, d in rows)}, "
-              f"only by A {sum(d < 0 for *_, d in rows)}", flush=True)
+        print(f"{done} games: {label} - A over {len(rows)} decisions: "
+              f"points {mean_error([p for p, _, _ in outcomes])}, "
+              f"margin {mean_error([m for _, m, _ in outcomes])}; better {sum(p > 0 for p, _, _ in outcomes)}, "
+              f"worse {sum(p < 0 for p, _, _ in outcomes)}; bid made only by B {sum(d > 0 for *_, d in outcomes)}, "
+              f"only by A {sum(d < 0 for *_, d in outcomes)}", flush=True)
+        print(f"  by hand size, decisions (B - A points, summed): {by_hand_size(rows)}", flush=True)
+
+
+def by_hand_size(rows: list[tuple[int, Outcome]]) -> str:
+    """``size: decisions (points summed)`` for each hand size with a differing decision."""
+    sizes = sorted({h for h, _ in rows})
+    return ", ".join(f"{h}: {sum(1 for k, _ in rows if k == h)} ({sum(o[0] for k, o in rows if k == h):+.0f})"
+                     for h in sizes)
 
 
 def main() -> None:
@@ -124,7 +135,7 @@ def main() -> None:
     args = parser.parse_args()
     settings = None if args.shift else HARD if args.hard else dict(setting(s) for s in args.b)
     jobs = [(args.players, g, args.phase, settings) for g in range(args.first, args.first + args.games)]
-    found: list[tuple[int, Outcome]] = []
+    found: list[tuple[int, int, Outcome]] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for done, rows in enumerate(pool.imap_unordered(duel, jobs), 1):
             found += rows
