@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from wizard_engine.arena import GameResult, main, margins, margins_by_hand_size, schedule
+from wizard_engine.arena import GameResult, main, margins, margins_by_hand_size, margins_per_game, schedule
 from wizard_engine.bots import bot_seed
 from wizard_engine.errors import ConfigError
 from wizard_engine.flags import parse_options
@@ -50,6 +50,7 @@ def test_margins_are_paired_by_game() -> None:
              GameResult(["easy", "easy", "medium"], [30, 90, 10], [0, 1, 0], [[], [], []])]
     margin = margins(games, "hard")
     assert margin == {"easy": {"mean": 60.0, "stderr": 10.0, "games": 2}}  # 100-50 and 90-20
+    assert margins_per_game(games, "hard") == {"easy": [50.0, 70.0]}  # the third game has no hard seat
 
 
 def test_margins_by_hand_size_are_paired_by_round_and_sum_to_the_games() -> None:
@@ -72,6 +73,8 @@ def test_arena_json_report_has_the_first_seats_margins(capsys) -> None:
     assert set(report["margins_by_hand_size"]["random"]) == {str(h) for h in range(1, 21)}
     assert report["margins"]["random"]["mean"] == pytest.approx(
         per["easy"]["mean_score"] - per["random"]["mean_score"], abs=0.11)
+    each = report["margins_per_game"]["random"]
+    assert len(each) == 3 and sum(each) / 3 == pytest.approx(report["margins"]["random"]["mean"], abs=0.06)
 
 
 def test_option_flags() -> None:

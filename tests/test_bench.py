@@ -54,13 +54,13 @@ def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
         bot_measure("hard@fast", 1)
 
 
-def _duel_module():
-    """bench/duel.py, which is a script, not a package module."""
+def _bench_script(name: str):
+    """A script of bench/ (not a package module), imported by file."""
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "duel.py"
-    spec = importlib.util.spec_from_file_location("duel", path)
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -75,7 +75,7 @@ def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
     from wizard_engine.state import State
     from wizard_engine.view import seat_view
 
-    duel = _duel_module()
+    duel = _bench_script("duel")
     assert duel.setting("spite=1.0") == ("spite", 1.0)
     assert duel.setting("think_ms=2400") == ("think_ms", 2400)
     assert duel.setting("endgame=false") == ("endgame", False)
@@ -98,3 +98,37 @@ def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
         assert made == (points > 0)
         assert points - 50 <= margin <= points + 30  # another seat scores -30 to 50 in round 3
     assert len(set(outcomes.values())) > 1  # the bid changes the round
+
+
+def test_the_duel_counts_differing_decisions_by_hand_size() -> None:
+    duel = _bench_script("duel")
+    rows = [(3, (10.0, 5.0, 1)), (5, (5.0, 0.0, 0)), (3, (-20.0, -25.0, -1))]
+    assert duel.by_hand_size(rows) == "3: 2 (-10), 5: 1 (+5)"
+
+
+def test_paired_runs_pair_the_first_seats_game_by_game() -> None:
+    paired_runs = _bench_script("paired_runs")
+    same = {"players": 6, "seed": 24, "games": 3, "options": {}}
+    a = {**same, "bots": ["hard"], "margins_per_game": {"medium": [10.0, 20.0, 30.0], "easy": [1.0, 1.0, 1.0]}}
+    b = {**same, "bots": ["expert"], "margins_per_game": {"medium": [12.0, 26.0, 28.0]}}
+    mean, stderr, games = paired_runs.paired(a, b)["medium"]  # differences 2, 6, -2
+    assert (mean, games) == (2.0, 3) and stderr == pytest.approx(4 / 3 ** 0.5)
+    assert set(paired_runs.paired(a, b)) == {"medium"}  # only levels both runs played against
+    with pytest.raises(SystemExit, match="seed"):
+        paired_runs.paired(a, {**b, "seed": 25})
+    with pytest.raises(ValueError):  # a run cut short does not pair
+        paired_runs.paired(a, {**b, "margins_per_game": {"medium": [1.0, 2.0]}})
+
+
+def test_bid_calibration_sets_chances_against_outcomes(capsys) -> None:
+    calibration = _bench_script("bid_calibration")
+    bid = calibration.Bid
+    bids = [bid("expert", 3, 0, 0.95, 19.0, True, 20), bid("expert", 3, 1, 0.35, 5.0, False, -10),
+            bid("hard", 5, 0, 0.9, 18.0, False, -10)]
+    assert calibration.line("all", bids[:2]) == (
+        "  all: 2 bids, chance 0.650, made 0.500; points expected +12.0, scored +5.0")
+    calibration.report(bids)
+    out = capsys.readouterr().out
+    assert "expert:\n  all: 2 bids" in out and "hard:\n  all: 1 bids, chance 0.900, made 0.000" in out
+    assert "  chance 0.3-0.4: 1 bids, chance 0.350, made 0.000" in out
+    assert "by hand size, chance / made: 3: 0.65 / 0.50" in out

@@ -4,7 +4,8 @@ Each deal (a game seed) is played once per seat rotation, so every bot plays eve
 cards and the luck of the deal cancels.  Per bot level it reports the mean final score per
 game with its standard error, the share of games won (a shared win counts as a share),
 bid accuracy (exact bids / rounds) overall and by hand size, and decision time (median,
-95th percentile, worst).  ``--json`` prints the same as one JSON document.
+95th percentile, worst).  ``--json`` prints the same as one JSON document, with the first
+seat's margin in every game (``bench/paired_runs.py`` pairs two runs on the same deals).
 
 Example: ``python -m wizard_engine arena --players 4 --bots hard,medium,medium,medium
 --games 200 --seed 1 --jobs 2``.  A seat may carry its own budget in milliseconds
@@ -149,10 +150,21 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
 
 
 def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]]:
-    """``first``'s margin over each other level, paired by game: per game, the mean score of
-    ``first``'s seats less that of the other's, with the mean's standard error over games.
-    Pairing removes the deal's luck that both seats share, so its error is the one to quote
-    for "A beats B" (the per-level errors above overstate it)."""
+    """``first``'s margin over each other level, paired by game: the mean of
+    :func:`margins_per_game` and its standard error over games.  Pairing removes the deal's
+    luck that both seats share, so its error is the one to quote for "A beats B" (the
+    per-level errors above overstate it)."""
+    out = {}
+    for level, ds in margins_per_game(results, first).items():
+        mean, stderr = _mean_stderr(ds)
+        out[level] = {"mean": round(mean, 1), "stderr": round(stderr, 1), "games": len(ds)}
+    return out
+
+
+def margins_per_game(results: list[GameResult], first: str) -> dict[str, list[float]]:
+    """Per other level, game by game (in the order played, so two runs with the same seed,
+    games and table pair game by game): the mean score of ``first``'s seats less the other
+    level's."""
     diffs: dict[str, list[float]] = defaultdict(list)
     for game in results:
         by_level: dict[str, list[int]] = defaultdict(list)
@@ -164,11 +176,7 @@ def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]
         for level, totals in by_level.items():
             if level != first:
                 diffs[level].append(own - sum(totals) / len(totals))
-    out = {}
-    for level, ds in diffs.items():
-        mean, stderr = _mean_stderr(ds)
-        out[level] = {"mean": round(mean, 1), "stderr": round(stderr, 1), "games": len(ds)}
-    return out
+    return dict(diffs)
 
 
 def margins_by_hand_size(results: list[GameResult], first: str) -> dict[str, dict[str, dict[str, float]]]:
@@ -286,14 +294,18 @@ def main(argv: list[str] | None = None) -> int:
             results.append(_run(job))
             _progress(args, results, len(jobs), start)
     per = summarize(results)
-    margin = margins(results, _first(args, per))
-    by_size = margins_by_hand_size(results, _first(args, per))
+    first = _first(args, per)
+    margin = margins(results, first)
+    by_size = margins_by_hand_size(results, first)
     elapsed = time.perf_counter() - start
     if args.json:
         print(json.dumps({"games": len(results), "players": args.players, "bots": bots,
                           "seed": args.seed, "options": options.__dict__,
                           "think_ms": args.think_ms, "seconds": round(elapsed, 1),
-                          "per_bot": per, "margins": margin, "margins_by_hand_size": by_size}, indent=2))
+                          "per_bot": per, "margins": margin, "margins_by_hand_size": by_size,
+                          "margins_per_game": {level: [round(d, 1) for d in ds]
+                                               for level, ds in margins_per_game(results, first).items()}},
+                         indent=2))
     else:
         print(format_report(per, margin, by_size, len(results), elapsed, args))
     return 0
