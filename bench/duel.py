@@ -16,7 +16,6 @@ differing decision (mean ± standard error).
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
 
 from wizard_engine.actions import Action, bid
+from wizard_engine.arena import mean_stderr
 from wizard_engine.bots import bot_seed
 from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.bots.hard import HardBot
@@ -96,10 +96,8 @@ def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, in
 
 
 def mean_error(values: list[float]) -> str:
-    n = len(values)
-    mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    return f"{mean:+.2f} ± {spread / math.sqrt(n):.2f}"
+    mean, stderr = mean_stderr(values)
+    return f"{mean:+.2f} ± {stderr:.2f}"
 
 
 def report(done: int, found: list[tuple[int, int, Outcome]]) -> None:

@@ -13,10 +13,13 @@ common opponent with the deal's luck removed.  Prints its mean and standard erro
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
+
+from wizard_engine.arena import mean_stderr
 
 
 def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[float, float, int]]:
@@ -27,9 +30,7 @@ def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[float, float
     out = {}
     for level in sorted(set(a["margins_per_game"]) & set(b["margins_per_game"])):
         ds = [y - x for x, y in zip(a["margins_per_game"][level], b["margins_per_game"][level], strict=True)]
-        mean = sum(ds) / len(ds)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in ds) / (len(ds) - 1)) if len(ds) > 1 else 0.0
-        out[level] = (mean, spread / math.sqrt(len(ds)), len(ds))
+        out[level] = (*mean_stderr(ds), len(ds))
     return out
 
 

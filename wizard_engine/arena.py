@@ -128,7 +128,7 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
             times[level].extend(ts)
     for level, xs in scores.items():
         n = len(xs)
-        mean, stderr = _mean_stderr(xs)
+        mean, stderr = mean_stderr(xs)
         all_exact = [e for v in exact[level].values() for e in v]
         ts = sorted(times[level])
         per[level] = {
@@ -156,7 +156,7 @@ def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]
     per-level errors above overstate it)."""
     out = {}
     for level, ds in margins_per_game(results, first).items():
-        mean, stderr = _mean_stderr(ds)
+        mean, stderr = mean_stderr(ds)
         out[level] = {"mean": round(mean, 1), "stderr": round(stderr, 1), "games": len(ds)}
     return out
 
@@ -199,12 +199,12 @@ def margins_by_hand_size(results: list[GameResult], first: str) -> dict[str, dic
     for level, by_size in diffs.items():
         out[level] = {}
         for hand_size, ds in sorted(by_size.items()):
-            m, se = _mean_stderr(ds)
+            m, se = mean_stderr(ds)
             out[level][str(hand_size)] = {"mean": round(m, 2), "stderr": round(se, 2)}
     return out
 
 
-def _mean_stderr(xs: list[float] | list[int]) -> tuple[float, float]:
+def mean_stderr(xs: list[float] | list[int]) -> tuple[float, float]:
     """The mean of ``xs`` and its standard error (0 for a single value)."""
     n = len(xs)
     mean = sum(xs) / n
