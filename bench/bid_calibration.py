@@ -6,7 +6,9 @@ against how often it was made at the table.
 Plays games of Expert (seat 0) against Hard.  At every bid with a choice, the bidder's search
 gives its chance of making the chosen bid (and its expected points); once the round is over,
 the bid was made or not.  Prints, for Expert and for Hard, the mean chance against the share
-made: over all bids, by band of chance, for bids of 0 and of more, and by hand size.
+made: over all bids, by band of chance, for bids of 0 and of more, and by hand size; and the
+chance and points the search gave its surest candidate (the exact bids that bidding for
+them alone could buy, and at what price).
 """
 from __future__ import annotations
 
@@ -37,6 +39,8 @@ class Bid(NamedTuple):
     expected: float  # the search's expected points (Expert: before spite, which bids leave out)
     made: bool = False  # known once the round is over
     points: int = 0
+    surest: float = 0.0  # the highest chance of any candidate the search compared...
+    surest_expected: float = 0.0  # ...and that candidate's expected points
 
 
 def game(job: tuple[int, int]) -> list[Bid]:
@@ -53,8 +57,11 @@ def game(job: tuple[int, int]) -> list[Bid]:
             know = read_view(view)
             action, tally = bots[seat].search(view, know)
             if action.bid in tally.points:  # a lone candidate is not searched
+                surest = max(tally.points, key=tally.chance_made)
                 found.append((state.round, seat, Bid(bots[seat].level, know.hand_size, action.bid,
-                                                     tally.chance_made(action.bid), tally.mean_points(action.bid))))
+                                                     tally.chance_made(action.bid), tally.mean_points(action.bid),
+                                                     surest=tally.chance_made(surest),
+                                                     surest_expected=tally.mean_points(surest))))
         else:
             action = bots[seat].decide(view)
         state.apply(seat, action)
@@ -72,6 +79,14 @@ def line(label: str, bids: list[Bid]) -> str:
             f"{sum(b.expected for b in bids) / n:+.1f}, scored {sum(b.points for b in bids) / n:+.1f}")
 
 
+def surest_line(bids: list[Bid]) -> str:
+    """What the search expected had it always bid its surest candidate: the share of bids
+    that choosing for the exact bid alone could make, and the points that would cost."""
+    n = len(bids)
+    return (f"  the surest candidate instead: chance {sum(b.surest for b in bids) / n:.3f}; "
+            f"points expected {sum(b.surest_expected for b in bids) / n:+.1f}")
+
+
 def grouped(bids: list[Bid], key: Callable[[Bid], Any]) -> dict[Any, list[Bid]]:
     groups: dict[Any, list[Bid]] = defaultdict(list)
     for b in bids:
@@ -86,6 +101,7 @@ def report(bids: list[Bid]) -> None:
             continue
         print(f"{level}:")
         print(line("all", mine))
+        print(surest_line(mine))
         for band, rows in grouped(mine, lambda b: min(int(b.chance * 10), 9)).items():
             print(line(f"chance {band / 10:.1f}-{(band + 1) / 10:.1f}", rows))
         for zero, rows in grouped(mine, lambda b: b.bid == 0).items():

@@ -123,12 +123,15 @@ def test_paired_runs_pair_the_first_seats_game_by_game() -> None:
 def test_bid_calibration_sets_chances_against_outcomes(capsys) -> None:
     calibration = _bench_script("bid_calibration")
     bid = calibration.Bid
-    bids = [bid("expert", 3, 0, 0.95, 19.0, True, 20), bid("expert", 3, 1, 0.35, 5.0, False, -10),
-            bid("hard", 5, 0, 0.9, 18.0, False, -10)]
+    bids = [bid("expert", 3, 0, 0.95, 19.0, True, 20, 0.95, 19.0),
+            bid("expert", 3, 1, 0.35, 5.0, False, -10, 0.55, 1.0),  # its surest candidate: 0.55
+            bid("hard", 5, 0, 0.9, 18.0, False, -10, 0.9, 18.0)]
     assert calibration.line("all", bids[:2]) == (
         "  all: 2 bids, chance 0.650, made 0.500; points expected +12.0, scored +5.0")
     calibration.report(bids)
     out = capsys.readouterr().out
-    assert "expert:\n  all: 2 bids" in out and "hard:\n  all: 1 bids, chance 0.900, made 0.000" in out
+    assert "expert:\n  all: 2 bids" in out
+    assert "  the surest candidate instead: chance 0.750; points expected +10.0\n" in out
+    assert "hard:\n  all: 1 bids, chance 0.900, made 0.000" in out
     assert "  chance 0.3-0.4: 1 bids, chance 0.350, made 0.000" in out
     assert "by hand size, chance / made: 3: 0.65 / 0.50" in out
