@@ -154,8 +154,13 @@ def margins(results: list[GameResult], first: str) -> dict[str, dict[str, float]
     :func:`margins_per_game` and its standard error over games.  Pairing removes the deal's
     luck that both seats share, so its error is the one to quote for "A beats B" (the
     per-level errors above overstate it)."""
+    return summarize_margins(margins_per_game(results, first))
+
+
+def summarize_margins(per_game: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Per level, the mean of the per-game margins, its standard error and the games."""
     out = {}
-    for level, ds in margins_per_game(results, first).items():
+    for level, ds in per_game.items():
         mean, stderr = mean_stderr(ds)
         out[level] = {"mean": round(mean, 1), "stderr": round(stderr, 1), "games": len(ds)}
     return out
@@ -295,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
             _progress(args, results, len(jobs), start)
     per = summarize(results)
     first = _first(args, per)
-    margin = margins(results, first)
+    per_game = margins_per_game(results, first)
+    margin = summarize_margins(per_game)
     by_size = margins_by_hand_size(results, first)
     elapsed = time.perf_counter() - start
     if args.json:
@@ -304,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
                           "think_ms": args.think_ms, "seconds": round(elapsed, 1),
                           "per_bot": per, "margins": margin, "margins_by_hand_size": by_size,
                           "margins_per_game": {level: [round(d, 1) for d in ds]
-                                               for level, ds in margins_per_game(results, first).items()}},
+                                               for level, ds in per_game.items()}},
                          indent=2))
     else:
         print(format_report(per, margin, by_size, len(results), elapsed, args))
