@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from wizard_engine import GameConfig, State
 from wizard_engine.__main__ import main
+from wizard_engine.bots import make_bot
+from wizard_engine.bots.knowledge import read_view
+from wizard_engine.flags import parse_options
+from wizard_engine.view import seat_view
 
 from .helpers import spy_make_bot
 
@@ -135,3 +141,42 @@ def test_bid_calibration_sets_chances_against_outcomes(capsys) -> None:
     assert "hard:\n  all: 1 bids, chance 0.900, made 0.000" in out
     assert "  chance 0.3-0.4: 1 bids, chance 0.350, made 0.000" in out
     assert "by hand size, chance / made: 3: 0.65 / 0.50" in out
+
+
+def _mid_round(players: int, seed: int, actions: int) -> State:
+    state = State(GameConfig.of(players, seed=seed))
+    for _ in range(actions):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
+@pytest.mark.parametrize("actions", [0, 40, 47, 75])  # the first bid; round 3's cards; round 4's
+def test_hands_bound_pins_cards_where_they_really_are(actions: int) -> None:
+    bound = _bench_script("hands_bound")
+    state = _mid_round(6, 5, actions)
+    seat = state.to_act()[0]
+    know = read_view(seat_view(state, seat))
+    real = bound.real_hands(know, state.hands)
+    held = 0
+    for s, hand in enumerate(real):  # a deal: no card twice, each hand its size, only unseen cards
+        assert not hand & held and hand.bit_count() == state.hands[s].bit_count()
+        held |= hand
+    assert real[seat] == know.hand and not held & ~(know.pool_mask | know.hand)
+    for pin in ("wizards+jesters+trumps", "side", "high"):
+        seer = bound.Seer(3, state, pin=pin)
+        mask = bound.pinned(pin, know.rules)
+        for k in range(5):
+            hands = seer._deal(know, random.Random(k))
+            assert [h & mask for h in hands] == [h & mask for h in real]
+            assert [h.bit_count() for h in hands] == [h.bit_count() for h in real]
+    assert bound.Seer(3, state, truth=1.0)._deal(know, random.Random(0)) == real
+
+
+def test_hands_bound_decides_as_expert_when_told_nothing() -> None:
+    bound = _bench_script("hands_bound")
+    state = _mid_round(4, 2, 30)
+    view = seat_view(state, state.to_act()[0])
+    assert bound.Seer(8, state, think_ms=100).decide(view) == make_bot("expert", 8, think_ms=100).decide(view)
+    result = bound.play((["expert@5", "hard@5", "hard@5"], 7, 7, parse_options([]), 0.5, "wizards"))
+    assert len(result.rounds[0]) == 20 and set(result.times) == {"expert@5", "hard@5"}  # a whole game

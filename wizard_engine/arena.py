@@ -20,6 +20,7 @@ import math
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,11 +78,21 @@ def play_game(levels: list[str], options: Options, seed: int, bots_seed: int,
     """Play one game between bots of ``levels`` (one label per seat, ``level`` or ``level@ms``)
     on the deals of ``seed``; the bot at seat ``i`` is seeded ``bot_seed(bots_seed, i)``.
     ``think_ms`` is the budget of every budgeted seat without its own."""
+    state = new_game(levels, options, seed)
+    bots = [labelled_bot(label, bot_seed(bots_seed, i), think_ms) for i, label in enumerate(levels)]
+    return play_out(state, bots, levels)
+
+
+def new_game(levels: list[str], options: Options, seed: int) -> State:
+    """A game between bots of ``levels`` on the deals of ``seed``."""
     seats = [parse_bot(label) for label in levels]
     config = GameConfig(tuple(Player(f"{lvl} {i + 1}", lvl) for i, (lvl, _) in enumerate(seats)),
                         options, seed)
-    state = State(config)
-    bots = [labelled_bot(label, bot_seed(bots_seed, i), think_ms) for i, label in enumerate(levels)]
+    return State(config)
+
+
+def play_out(state: State, bots: list[Any], levels: list[str]) -> GameResult:
+    """Play ``state`` to its end, seat ``i`` deciding by ``bots[i]`` (reported as ``levels[i]``)."""
     times: dict[str, list[float]] = defaultdict(list)
     while not state.is_over:
         seat = state.to_act()[0]
@@ -287,34 +298,44 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(levels, seed, bots_seed, options, args.think_ms)
             for levels, seed, bots_seed in schedule(bots, args.games, args.seed)]
     start = time.perf_counter()
+    results = run_all(_run, jobs, args)
+    print(render(results, args, options, time.perf_counter() - start))
+    return 0
+
+
+def run_all(run: Callable[[Any], GameResult], jobs: list[Any], args: argparse.Namespace) -> list[GameResult]:
+    """``run`` on every job, in ``args.jobs`` worker processes, showing the progress."""
+    start = time.perf_counter()
     results: list[GameResult] = []
     if args.jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap(_run, jobs):
+            for result in pool.imap(run, jobs):
                 results.append(result)
                 _progress(args, results, len(jobs), start)
     else:
         for job in jobs:
-            results.append(_run(job))
+            results.append(run(job))
             _progress(args, results, len(jobs), start)
+    return results
+
+
+def render(results: list[GameResult], args: argparse.Namespace, options: Options, elapsed: float) -> str:
+    """The report of a run: the table, or with ``args.json`` one JSON document."""
     per = summarize(results)
     first = _first(args, per)
     per_game = margins_per_game(results, first)
     margin = summarize_margins(per_game)
     by_size = margins_by_hand_size(results, first)
-    elapsed = time.perf_counter() - start
-    if args.json:
-        print(json.dumps({"games": len(results), "players": args.players, "bots": bots,
-                          "seed": args.seed, "options": options.__dict__,
-                          "think_ms": args.think_ms, "seconds": round(elapsed, 1),
-                          "per_bot": per, "margins": margin, "margins_by_hand_size": by_size,
-                          "margins_per_game": {level: [round(d, 1) for d in ds]
-                                               for level, ds in per_game.items()}},
-                         indent=2))
-    else:
-        print(format_report(per, margin, by_size, len(results), elapsed, args))
-    return 0
+    if not args.json:
+        return format_report(per, margin, by_size, len(results), elapsed, args)
+    return json.dumps({"games": len(results), "players": args.players, "bots": args.bots.split(","),
+                       "seed": args.seed, "options": options.__dict__,
+                       "think_ms": args.think_ms, "seconds": round(elapsed, 1),
+                       "per_bot": per, "margins": margin, "margins_by_hand_size": by_size,
+                       "margins_per_game": {level: [round(d, 1) for d in ds]
+                                            for level, ds in per_game.items()}},
+                      indent=2)
 
 
 def _first(args: argparse.Namespace, per: dict[str, Any]) -> str:
