@@ -24,6 +24,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,6 @@ from wizard_engine.bots import bot_seed
 from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.bots.knowledge import Knowledge
 from wizard_engine.cards import BIT, JESTER_MASK, RANKS, SPECIAL_MASK, SUIT_MASK, SUITS, WIZARD_MASK, Mask
-from wizard_engine.fast import sample_hands
 from wizard_engine.flags import parse_options
 from wizard_engine.state import State
 
@@ -57,19 +57,17 @@ class Seer(ExpertBot):
         return super()._deal(know, rng)
 
     def _pinned_deal(self, know: Knowledge, rng: random.Random, real: list[Mask]) -> list[Mask]:
-        """A deal with the pinned cards where they are in ``real`` and the rest dealt."""
+        """A deal with the pinned cards where they are in ``real`` and the rest dealt as
+        Expert deals: its own dealing, told that those cards are placed already."""
         pin = pinned(self.pin, know.rules)
-        counts = [0 if not know.allowed[s] else know.counts[s] for s in range(know.players)]
-        fixed = [real[s] & pin if counts[s] else 0 for s in range(know.players)]
+        fixed = [hand & pin for hand in real]
         placed = 0
         for mask in fixed:
             placed |= mask
-        rest = [c - fixed[s].bit_count() for s, c in enumerate(counts)]
-        pool = [c for c in know.pool if not BIT[c] & placed]
-        hands = sample_hands(pool, rest, [m & ~pin for m in know.allowed], rng)
-        if hands is None:
-            return super()._deal(know, rng)
-        return [real[s] if not counts[s] else hands[s] | fixed[s] for s in range(know.players)]
+        rest = replace(know, counts=[c - f.bit_count() for c, f in zip(know.counts, fixed)],
+                       allowed=[m & ~pin for m in know.allowed], pool_mask=know.pool_mask & ~placed,
+                       pool=[c for c in know.pool if not BIT[c] & placed])
+        return [hand | f for hand, f in zip(super()._deal(rest, rng), fixed)]
 
 
 def pinned(parts: str, rules: int) -> Mask:
