@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-CSS = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text()
+WEB = Path(__file__).resolve().parent.parent / "web"
+CSS = (WEB / "style.css").read_text()
 TEXT = 4.5  # WCAG 2 AA, normal text
 NON_TEXT = 3.0  # WCAG 2.1 AA 1.4.11: focus rings, control edges
 
@@ -33,6 +34,9 @@ PAIRS = [  # (foreground, background, minimum)
     ("amigo-ink", "amigo-blue", TEXT), ("amigo-ink", "amigo-red", TEXT), ("amigo-ink", "amigo-green", TEXT),
     *[(f"seat-{seat}", "surface", NON_TEXT) for seat in range(6)],  # the score chart's lines
     ("amigo-yellow-ink", "amigo-yellow", TEXT), ("gold", "wizard-face", TEXT), ("jester-ink", "jester-face", TEXT),
+    ("on-felt-jester", "felt", TEXT), ("led-ink", "led-bg", TEXT),
+    ("on-surface-red", "surface", TEXT), *[(f"on-surface-amigo-{suit}", "surface", TEXT) for suit in "CDHS"],
+    *[(f"stats-{bar}", "surface", NON_TEXT) for bar in ("won", "made", "over", "under")],
 ]
 
 
@@ -67,6 +71,19 @@ def ratio(a: str, b: str) -> float:
 def test_the_dark_theme_is_the_same_from_the_system_and_from_the_switch() -> None:
     assert DARK_SYSTEM == DARK_SWITCH
     assert len(DARK_SWITCH) > 20
+
+
+def test_every_custom_property_a_stylesheet_reads_is_set_somewhere() -> None:
+    """A property read but never set falls back (or to nothing) in both schemes alike:
+    how the score keeper and the statistics once stayed white on a dark page."""
+    sheets = {path.name: path.read_text() for path in sorted(WEB.glob("*.css"))}
+    declared = {name for text in sheets.values() for name in re.findall(r"(--[\w-]+)\s*:", text)}
+    scripts = "".join(path.read_text() for path in WEB.glob("*.js"))
+    set_by_scripts = set(re.findall(r"setProperty\(\s*\"(--[\w-]+)\"", scripts))
+    assert {"--fx", "--dock-h"} <= set_by_scripts
+    for name, text in sheets.items():
+        unset = sorted(set(re.findall(r"var\((--[\w-]+)", text)) - declared - set_by_scripts)
+        assert not unset, f"{name} reads custom properties that nothing sets: {unset}"
 
 
 def test_every_colour_of_the_pairs_is_defined() -> None:

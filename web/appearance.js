@@ -36,6 +36,10 @@ export function bindAppearance(settings, remember) {
       syncAppearance(settings);
     });
   }
+  // Paper is light: a dark page would print its light text on white (browsers leave the
+  // backgrounds out), so a printout (the score keeper's pad) takes the light colours.
+  window.addEventListener("beforeprint", () => { document.documentElement.dataset.scheme = "light"; });
+  window.addEventListener("afterprint", () => applyAppearance(settings));
 }
 
 /** The controls and <html> as the settings say. */
