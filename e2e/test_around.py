@@ -48,6 +48,25 @@ def test_the_dark_theme_follows_the_system_and_the_switch_overrides_it(page: Pag
     assert lightness(page) > 200
     scheme.select_option("dark")
     assert lightness(page) < 60
+    # Printed on paper with the light colours (a dark page's light text would print on white).
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    assert lightness(page) > 200
+    page.evaluate("() => window.dispatchEvent(new Event('afterprint'))")
+    assert lightness(page) < 60
+    expect(scheme).to_have_value("dark")
+    assert not watch.errors, watch.errors
+
+
+def test_the_boxes_of_the_other_modes_follow_the_dark_scheme(page: Page, watch: Watch) -> None:
+    """The start page's boxes, the score keeper's and the statistics' panels: dark on a dark page."""
+    page.emulate_media(color_scheme="dark")
+    Player(page).open()
+    boxes = ["#keeper-entry", "#stats-entry"]
+    page.locator("#keeper-open").click()
+    boxes.append(".keeper-setup")
+    for selector in boxes:
+        colour = page.evaluate("(s) => getComputedStyle(document.querySelector(s)).backgroundColor", selector)
+        assert sum(int(c) for c in re.findall(r"\d+", colour)[:3]) / 3 < 60, (selector, colour)
     assert not watch.errors, watch.errors
 
 
