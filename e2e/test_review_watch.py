@@ -246,7 +246,7 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     expect(page.locator("#me-info .seat-level")).to_have_text("random bot")
     expect(page.locator("#decision")).to_be_empty()
     # Pause: nothing moves; the right arrow makes one decision at a time.
-    page.get_by_role("button", name="⏸ Pause").click()
+    page.get_by_role("button", name="❚❚ Pause").click()
     expect(page.get_by_role("button", name="▶ Play")).to_be_visible()
     before = moves(page)
     page.wait_for_timeout(1500)
@@ -261,7 +261,7 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     page.locator("#table-pace").select_option("instant")
     page.evaluate("document.activeElement.blur()")  # Space on a focused button presses that button
     page.keyboard.press("Space")
-    expect(page.get_by_role("button", name="⏸ Pause")).to_be_visible()
+    expect(page.get_by_role("button", name="❚❚ Pause")).to_be_visible()
     expect(page.locator("#final-dialog")).to_be_visible(timeout=180_000)
     expect(page.locator("#draw-dialog")).to_be_hidden()
     # The review of any seat: the picker chooses.
@@ -281,7 +281,7 @@ def test_a_watched_game_resumes_after_a_reload(page: Page, watch: Watch) -> None
     fill_form(page, players=4, level="random", pace="normal")
     page.get_by_role("button", name="Watch the bots").click()
     page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.game'))?.moves > 3")
-    page.get_by_role("button", name="⏸ Pause").click()
+    page.get_by_role("button", name="❚❚ Pause").click()
     saved = moves(page)
     page.reload()
     player.wait_table_ready()
