@@ -72,6 +72,12 @@ class Watch:
             self.errors.append(f"console: {message.text}")
 
 
+def number(text: str) -> int:
+    """A whole number as the page writes it: a negative one with a true minus sign (U+2212)."""
+    assert "-" not in text, f"{text!r}: a hyphen where the page writes a minus sign (U+2212)"
+    return int(text.replace("\u2212", "-"))
+
+
 def wait_ready(page: Page) -> None:
     """Wait until the engine is ready; fail with the page's alert if it errs."""
     page.wait_for_selector("html[data-engine=ready], html[data-engine=error]",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from playwright.sync_api import Dialog, Locator, Page, expect
-from sitetools import ROOT  # noqa: F401 (puts the repository root on sys.path)
+from sitetools import ROOT, number  # noqa: F401 (ROOT puts the repository root on sys.path)
 
 from wizard_engine.config import GameConfig
 from wizard_engine.state import State
@@ -248,9 +248,9 @@ class Player:
         rows = pad.locator("tbody tr[data-round]")
         expect(rows).to_have_count(rounds)
         for seat in range(players):
-            points = [int(t) for t in pad.locator(f"tbody td.pad-points[data-seat='{seat}']").all_inner_texts()]
-            totals = [int(t) for t in pad.locator(f"tbody td.pad-total[data-seat='{seat}']").all_inner_texts()]
+            points = [number(t) for t in pad.locator(f"tbody td.pad-points[data-seat='{seat}']").all_inner_texts()]
+            totals = [number(t) for t in pad.locator(f"tbody td.pad-total[data-seat='{seat}']").all_inner_texts()]
             running = [sum(points[: i + 1]) for i in range(len(points))]
             assert totals == running, f"seat {seat}: totals {totals} vs running sums {running}"
-            grand = int(pad.locator(f"tfoot td[data-seat='{seat}']").inner_text())
+            grand = number(pad.locator(f"tfoot td[data-seat='{seat}']").inner_text())
             assert grand == sum(points), f"seat {seat}: pad total {grand} != sum of points {sum(points)}"

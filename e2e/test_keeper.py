@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, expect
-from sitetools import Watch, wait_ready
+from sitetools import Watch, number, wait_ready
 
 NAMES = ["Ann", "Bob", "Cy"]
 FIRST_DEALER = 2  # Cy deals round 1: Ann bids first
@@ -70,7 +70,7 @@ def play_round(page: Page, round_: int) -> None:
 
 
 def totals(page: Page) -> list[int]:
-    return [int(text) for text in page.locator("#keeper-pad tfoot td").all_inner_texts()]
+    return [number(text) for text in page.locator("#keeper-pad tfoot td").all_inner_texts()]
 
 
 def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
-from sitetools import Watch
+from sitetools import Watch, number
 from tabletools import Player, find_game, replay_state
 
 from wizard_engine.cards import SUIT_OF, cards_of
@@ -30,8 +30,8 @@ def test_a_whole_3_player_game_by_clicking_to_the_final_standings(page: Page, wa
     final.get_by_role("button", name="Score pad").click()
     player.expect_pad_adds_up(players=3, rounds=20)
     # The standings list the pad's totals, best first.
-    totals = [int(t) for t in page.locator("#pad tfoot td").all_inner_texts()]
-    listed = [int(t.split()[0].replace("\u2212", "-")) for t in final.locator(".standing-total").all_inner_texts()]
+    totals = [number(t) for t in page.locator("#pad tfoot td").all_inner_texts()]
+    listed = [number(t.split()[0]) for t in final.locator(".standing-total").all_inner_texts()]
     assert listed == sorted(totals, reverse=True)
     assert not watch.errors, watch.errors
     assert not player.dialogs

@@ -5,7 +5,8 @@
 // document (autosaved), draws the pad and words the engine's reasons. The coach's worker
 // answers "advice for a real hand" (hand_advice) for the person about to bid.
 import {
-  cardName, chanceText, currentLanguage, errorReason, errorText, expectedText, listText, reasonText, suitName, t,
+  cardName, chanceText, currentLanguage, errorReason, errorText, expectedText, listText, numberText, reasonText, signed,
+  suitName, t,
 } from "./words.js";
 import { $, busyLine, el, nameEl } from "./dom.js";
 
@@ -18,10 +19,6 @@ const PLAYERS = { min: 3, max: 6, default: 4 };
 const IMAGE_NAME = "wizard-score-pad.png";
 const DECK = 60; // a round that deals the whole deck turns no card up (R9)
 
-
-function signed(points) {
-  return points > 0 ? `+${points}` : String(points);
-}
 
 function button(text, action, className = "") {
   const node = el("button", className, text);
@@ -447,7 +444,7 @@ export class ScoreKeeper {
     label.scope = "row";
     totals.append(label);
     view.totals.forEach((total, seat) => {
-      const cell = el("td", `keeper-final${view.winners.includes(seat) ? " winner" : ""}`, String(total));
+      const cell = el("td", `keeper-final${view.winners.includes(seat) ? " winner" : ""}`, numberText(total));
       cell.colSpan = 2;
       totals.append(cell);
     });
@@ -472,7 +469,7 @@ export class ScoreKeeper {
       bid.append(el("span", "keeper-bid-value", String(line.bid)), el("span", "keeper-taken", t("keeper.took", { count: line.taken })));
       if (seat === round.dealer) bid.classList.add("dealer");
       const total = el("td", `keeper-total-cell ${made ? "made" : "missed"}`);
-      total.append(el("span", "keeper-total", String(line.total)), el("span", "keeper-points", signed(line.points)));
+      total.append(el("span", "keeper-total", numberText(line.total)), el("span", "keeper-points", signed(line.points)));
       row.append(bid, total);
     });
     return row;
@@ -865,7 +862,7 @@ export function drawImage(view) {
       g.fillStyle = row.bid === row.taken ? "#1d6b35" : "#a32020";
       g.fillText(`${row.bid} / ${row.taken}`, x, y);
       g.fillStyle = "#1b244a";
-      g.fillText(String(row.total), x + 60, y);
+      g.fillText(numberText(row.total), x + 60, y);
     });
   });
   const y = line * (view.pad.length + 3) + 4;
@@ -876,7 +873,7 @@ export function drawImage(view) {
   g.stroke();
   g.font = "bold 15px system-ui, sans-serif";
   g.fillText(t("pad.total"), 10, y);
-  view.totals.forEach((total, seat) => g.fillText(String(total), first + seat * column + 60, y));
+  view.totals.forEach((total, seat) => g.fillText(numberText(total), first + seat * column + 60, y));
   if (view.winners.length) {
     g.font = "14px system-ui, sans-serif";
     const names = view.winners.map((seat) => view.players[seat]).join(", ");

@@ -3,7 +3,7 @@
 // builder. Draws only; the dialogs that hold them are opened by game.js.
 import { $, el, nameEl } from "./dom.js";
 import { bidText } from "./table.js";
-import { isolate, signed, t } from "./words.js";
+import { isolate, numberText, signed, t } from "./words.js";
 
 const SCORE_KEYS = ["bid", "taken", "points", "total"];
 const NARROW = "(max-width: 40rem)";
@@ -42,7 +42,7 @@ function fillViewChoice(view, shown) {
  */
 function scoreCells(row, seat, prefix, signedPoints = false) {
   return SCORE_KEYS.map((key) => {
-    const cell = el("td", `${prefix}-${key}`, key === "points" && signedPoints ? signed(row.points) : String(row[key]));
+    const cell = el("td", `${prefix}-${key}`, key === "points" && signedPoints ? signed(row.points) : numberText(row[key]));
     if (key === "points") cell.classList.add(row.bid === row.taken ? "made" : "missed");
     cell.dataset.seat = String(seat);
     cell.dataset.key = key;
@@ -116,7 +116,7 @@ export function drawPad(view, chances = null) {
   const tr = table.createTFoot().insertRow();
   tr.append(headerCell(t("pad.total"), "row"));
   seats.forEach((seat) => {
-    const td = el("td", "pad-grand-total", String(view.totals[seat]));
+    const td = el("td", "pad-grand-total", numberText(view.totals[seat]));
     td.colSpan = keys.length;
     td.dataset.seat = String(seat);
     tr.append(td);

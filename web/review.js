@@ -7,16 +7,10 @@
 // the coach's answer; every word from the catalogue.
 import { cardPicture } from "./cards.js";
 import { $, el, nameEl } from "./dom.js";
-import { cardName, errorReason, signed, suitName, t } from "./words.js";
+import { cardName, decimalText, errorReason, signed, suitName, t } from "./words.js";
 
 const VERDICTS = () => ({ best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly") });
 
-/** Expected points as shown: one decimal in the page's language, a true minus sign ("7.3", "−0.5", "−0,5"). */
-export function pointsText(points) {
-  const value = Math.abs(points) < 0.05 ? 0 : Number(points); // never "−0.0"
-  const format = new Intl.NumberFormat(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return format.format(value).replace("-", "\u2212");
-}
 
 /** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
 export function choiceText(action, theme) {
@@ -168,7 +162,7 @@ export class GameReview {
       $("review-counts").append(chip);
     }
     $("review-lost").textContent = t("review.summary.lost", {
-      total: pointsText(s.lost_total), bidding: pointsText(s.lost_bidding), play: pointsText(s.lost_play),
+      total: decimalText(s.lost_total), bidding: decimalText(s.lost_bidding), play: decimalText(s.lost_play),
     });
     const list = $("review-costliest");
     list.replaceChildren();
@@ -176,7 +170,7 @@ export class GameReview {
     for (const i of s.costliest) {
       const entry = review.entries[i];
       const button = el("button", "costliest", t("review.costliest.item", {
-        where: this.#whereText(entry), choice: choiceText(entry.choice, this.#view.theme), lost: pointsText(entry.points_lost),
+        where: this.#whereText(entry), choice: choiceText(entry.choice, this.#view.theme), lost: decimalText(entry.points_lost),
       }));
       button.type = "button";
       button.dataset.entry = String(i);
@@ -295,12 +289,12 @@ export class GameReview {
     for (const entry of entries) {
       const item = el("p", `review-decision verdict-${entry.verdict}`);
       item.append(verdictBadge(entry.verdict), " ");
-      const params = { name, choice: choiceText(entry.choice, theme), points: pointsText(entry.choice_points) };
+      const params = { name, choice: choiceText(entry.choice, theme), points: decimalText(entry.choice_points) };
       let text = t(seat === this.#person() ? "review.decision.you" : "review.decision.other", params);
       if (entry.choice === entry.best) text += ` ${t("review.coach.same")}`;
       else {
         text += ` ${t("review.coach.other", {
-          best: choiceText(entry.best, theme), points: pointsText(entry.best_points), lost: pointsText(entry.points_lost),
+          best: choiceText(entry.best, theme), points: decimalText(entry.best_points), lost: decimalText(entry.points_lost),
         })}`;
       }
       item.append(text);

@@ -5,7 +5,7 @@
 // and the history's export, import and reset (history.js does the work).
 // Every figure comes from the engine; every word from the catalogue.
 import { $, el, nameEl } from "./dom.js";
-import { errorReason, isolate, t } from "./words.js";
+import { chanceText, currentLanguage, decimalText, errorReason, isolate, numberText, t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROW = 30; // px per bar of a chart
@@ -15,29 +15,14 @@ const BAR_START = 32;
 const BAR_WIDTH = 36;
 const VALUE_START = 70;
 
-function language() {
-  return document.documentElement.lang || "en";
-}
-
 function percentText(part, whole) {
-  const share = whole ? part / whole : 0;
-  return new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(share);
-}
-
-function decimalText(value) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-    .format(value).replace("-", "\u2212");
+  return chanceText(whole ? part / whole : 0);
 }
 
 /** A game's date and time (`withTime`), or its date only. */
 function dateText(iso, withTime = true) {
   const style = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
-  return new Intl.DateTimeFormat(language(), style).format(new Date(iso));
-}
-
-/** A score with a true minus sign: "−230". */
-function scoreText(points) {
-  return String(points).replace("-", "\u2212");
+  return new Intl.DateTimeFormat(currentLanguage(), style).format(new Date(iso));
 }
 
 function svg(tag, attributes) {
@@ -237,7 +222,7 @@ export class Stats {
     add(t("stats.over"), t("stats.share_value", { count: s.over, percent: percentText(s.over, s.bids) }));
     add(t("stats.under"), t("stats.share_value", { count: s.under, percent: percentText(s.under, s.bids) }));
     if (s.best_game) {
-      add(t("stats.best"), t("stats.best_value", { score: scoreText(s.best_game.score), date: dateText(s.best_game.date, false) }));
+      add(t("stats.best"), t("stats.best_value", { score: numberText(s.best_game.score), date: dateText(s.best_game.date, false) }));
     }
     add(t("stats.run"), t("stats.run_value", { count: s.longest_run }));
     return list;
@@ -305,7 +290,7 @@ export class Stats {
     game.players.forEach((player, seat) => {
       const mine = who === null ? seat === game.me : player.name === who;
       const entry = el("li", mine ? "mine" : "");
-      entry.append(nameEl("span", "", player.name), " ", el("strong", "", scoreText(game.totals[seat])));
+      entry.append(nameEl("span", "", player.name), " ", el("strong", "", numberText(game.totals[seat])));
       if (game.totals[seat] === best) {
         entry.classList.add("winner");
         entry.append(" ", el("span", "badge won-badge", t("stats.winner")));

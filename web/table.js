@@ -10,7 +10,7 @@ import { $, el, nameEl } from "./dom.js";
 import { layoutHand } from "./handlayout.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
-import { cardName, listText, reasonText, suitName, t } from "./words.js";
+import { cardName, listText, numberText, reasonText, suitName, t } from "./words.js";
 
 const SUIT_LETTERS = ["C", "D", "H", "S"];
 
@@ -116,7 +116,7 @@ function stats(view, seat) {
   };
   add(t("stat.bid"), bidText(view, seat), "stat-bid");
   add(t("stat.took"), String(view.taken[seat]), "stat-taken");
-  add(t("stat.score"), String(view.totals[seat]), "stat-score");
+  add(t("stat.score"), numberText(view.totals[seat]), "stat-score");
   return list;
 }
 

@@ -6,8 +6,8 @@
 // time: decisions made meanwhile are not rated), and a costly or bold one is
 // said in a short polite log.
 import { $, el } from "./dom.js";
-import { choiceText, pointsText } from "./review.js";
-import { t } from "./words.js";
+import { choiceText } from "./review.js";
+import { decimalText, t } from "./words.js";
 
 const KEPT = 4; // comments kept in the log
 
@@ -82,7 +82,7 @@ export class WatchMode {
     const choice = choiceText(rating.choice, theme);
     let text;
     if (rating.notable === "costly") {
-      text = t("watch.costly", { name, choice, lost: pointsText(rating.points_lost), best: choiceText(rating.best, theme) });
+      text = t("watch.costly", { name, choice, lost: decimalText(rating.points_lost), best: choiceText(rating.best, theme) });
     } else {
       const made = rating.options.find((o) => o.option === rating.choice)?.make ?? 0;
       text = t("watch.bold", { name, choice, chance: Math.round(made * 100) });

@@ -115,8 +115,15 @@ export function isolate(name) {
 }
 
 /** A number as words show it: a negative one with a true minus sign (U+2212), which never parts from its digits at a line's end. */
-function numberText(number) {
+export function numberText(number) {
   return number < 0 ? `\u2212${-number}` : String(number);
+}
+
+/** One decimal in the page's language with a true minus sign, never "−0.0": "7.3", "−0.5", "−0,5". */
+export function decimalText(value) {
+  const shown = Math.abs(value) < 0.05 ? 0 : Number(value);
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(shown).replace("-", "\u2212");
 }
 
 /**
