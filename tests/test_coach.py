@@ -12,7 +12,7 @@ import pytest
 from wizard_engine import GameConfig, Phase, State
 from wizard_engine.__main__ import main as cli
 from wizard_engine.bots import bot_seed, make_bot
-from wizard_engine.bots.expert import ExpertBot
+from wizard_engine.bots.expert import ExpertBot, ExpertTally
 from wizard_engine.cards import parse_card
 from wizard_engine.coach import (
     DEFAULT_BUDGET,
@@ -112,6 +112,36 @@ def test_every_legal_option_has_figures_best_first() -> None:
         assert [o["points"] for o in options] == sorted((o["points"] for o in options), reverse=True)
         assert all(0 <= o["make"] <= 1 for o in options)
         assert advice["pick"] in view["legal"]
+
+
+def test_no_card_shows_more_points_than_the_pick() -> None:
+    # Every legal card is a candidate of the halving: one it dropped did worse than the pick on
+    # the deals they shared, so its figure, paired with the pick's, is never above the pick's.
+    # Unpaired (its mean over its own few deals) it was above in some of these positions.
+    above = 0
+    for i, (_, view) in enumerate(random_positions(40, 11, phases=("playing",))):
+        advice = advise(view, seed=i, budget=300)
+        options = {o["option"]: o["points"] for o in advice["options"]}
+        assert max(options.values()) == options[advice["pick"]], (advice["pick"], options)
+        tally = coach_bot(i, 300).search(view)[1]
+        assert isinstance(tally, ExpertTally)
+        above += max(tally.mean_points(c) for c in tally.points) > tally.mean_points(max(
+            tally.points, key=lambda c: (tally.points[c], -c)))
+    assert above > 0
+
+
+def test_paired_figures_compare_an_option_with_the_pick_on_their_common_deals() -> None:
+    tally = ExpertTally(["pick", "dropped"])
+    for weight, pick, dropped in [(1.0, 30, 20), (1.0, 20, 20), (2.0, -40, None), (1.0, -10, None)]:
+        tally.next_deal(weight)
+        tally.add("pick", weight, pick, pick > 0)
+        if dropped is not None:
+            tally.add("dropped", weight, dropped, True)
+    assert tally.mean_points("dropped") == 20 > tally.mean_points("pick") == -8
+    points, chance = tally.paired("dropped", "pick")
+    assert points == pytest.approx(-8 - 5)  # 5 points worse than the pick on the deals they shared
+    assert chance == 1.0  # within what it did: made on every deal it was tried on
+    assert tally.paired("pick", "pick") == (tally.mean_points("pick"), tally.chance_made("pick"))
 
 
 def test_bids_outside_the_candidates_get_figures_too() -> None:

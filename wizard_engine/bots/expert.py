@@ -49,19 +49,48 @@ Evaluate = Callable[[list[Mask], list[int], Any], tuple[float, bool]]
 
 
 class ExpertTally(Tally):
-    """A :class:`Tally` whose options may have been tried on different numbers of deals
-    (successive halving drops options early): each keeps its own summed weight."""
+    """A :class:`Tally` whose options may have been tried on different deals (successive
+    halving drops options early): each keeps its own summed weight, and every deal's result
+    per option, so two options can be compared on the deals both were tried on."""
 
     def __init__(self, options: list[Any]) -> None:
         super().__init__(options)
         self.option_weight: dict[Any, float] = dict.fromkeys(options, 0.0)
+        self.results: dict[Any, dict[int, tuple[float, float, bool]]] = {o: {} for o in options}
+        self.deal = -1  # the number of the deal being counted
+
+    def next_deal(self, weight: float) -> None:
+        """A new deal, of this weight, whose results follow."""
+        self.weight += weight
+        self.deal += 1
 
     def add(self, option: Any, weight: float, value: float, made: bool) -> None:
-        """Count one deal's result for ``option``."""
+        """Count the current deal's result for ``option``."""
         self.points[option] += weight * value
         self.option_weight[option] += weight
         if made:
             self.made[option] += weight
+        self.results[option][self.deal] = (weight, value, made)
+
+    def paired(self, option: Any, pick: Any) -> tuple[float, float]:
+        """``option``'s expected points and chance, comparable with ``pick``'s: the pick's own
+        figures plus the option's mean difference from it on the deals both were tried on.
+        An option dropped after a few deals would otherwise be judged on other deals than the
+        pick (deals differ in how good they are), and could show a better figure than the
+        pick although it did worse on every deal the two shared; so a candidate the halving
+        dropped never shows more points than the pick.  The points stay at most the best the
+        option scored on a deal, the chance within what it was seen to do (a bid never made
+        shows 0)."""
+        mine, theirs = self.results[option], self.results[pick]
+        common = [d for d in mine if d in theirs]
+        weight = sum(mine[d][0] for d in common)
+        if option == pick or not weight:
+            return self.mean_points(option), self.chance_made(option)
+        points = sum(mine[d][0] * (mine[d][1] - theirs[d][1]) for d in common) / weight
+        made = sum(mine[d][0] * (mine[d][2] - theirs[d][2]) for d in common) / weight
+        best = max(value for _, value, _ in mine.values())
+        chances = [float(made) for _, _, made in mine.values()]
+        return min(best, self.mean_points(pick) + points), _within(self.chance_made(pick) + made, chances)
 
     def mean_points(self, option: Any) -> float:
         """The option's expected points over the deals it was tried on."""
@@ -72,6 +101,11 @@ class ExpertTally(Tally):
         """The option's chance of making the seat's bid over the deals it was tried on."""
         w = self.option_weight[option]
         return self.made[option] / w if w else 0.0
+
+
+def _within(figure: float, seen: list[float]) -> float:
+    """``figure``, kept between the least and the most of ``seen``."""
+    return min(max(seen), max(min(seen), figure))
 
 
 class ExpertBot(HardBot):
@@ -117,7 +151,7 @@ class ExpertBot(HardBot):
                 hands = self._deal(know, rng)
                 bids = self._bids_for(know, hands)
                 weight = self._weight(know, hands)
-                tally.weight += weight
+                tally.next_deal(weight)
                 with_extras = stage == stages - 1 and k < EXTRA_DEALS
                 for option in survivors + extras if with_extras else survivors:
                     value, made = evaluate(hands, bids, option)
@@ -170,7 +204,7 @@ class ExpertBot(HardBot):
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
-            tally.weight += weight
+            tally.next_deal(weight)
             for b in options:
                 bids[seat] = b
                 solver = Solver(list(bids), know.rules, know.players)
@@ -216,7 +250,7 @@ class ExpertBot(HardBot):
             hands = self._deal(know, rng)
             bids = self._bids_for(know, hands)
             weight = self._weight(know, hands)
-            tally.weight += weight
+            tally.next_deal(weight)
             solver = Solver(bids, know.rules, know.players)
             for card in legal:
                 taken = solver.after(card, hands, know.taken, seat, len(know.trick), know.led,

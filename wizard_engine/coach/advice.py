@@ -5,13 +5,15 @@ same deals and with the same seed, so the pick is always Expert's decision for t
 and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's own points):
 
 * a card: Expert tries every legal card on its deals (dropping the worse half stage by
-  stage, and solving the last tricks exactly); an option's ``points`` is its mean R17 score
-  for this round over the deals it was tried on (each deal weighted by how well it explains
-  the visible bids), ``make`` the weighted share of those deals in which the seat makes its
-  bid;
+  stage, and solving the last tricks exactly); the pick's ``points`` is its mean R17 score
+  for this round over its deals (each deal weighted by how well it explains the visible
+  bids), ``make`` the weighted share of those deals in which the seat makes its bid; any
+  other option's figures are the pick's plus that option's mean difference from the pick
+  on the deals both were tried on (:meth:`ExpertTally.paired`), so an option dropped early
+  is not flattered, or wronged, by deals better or worse than the pick's later ones;
 * a bid: Expert compares the candidates near its estimate; the coach evaluates every other
   legal bid on the last stage's deals too (the pick stays Expert's, among its candidates),
-  and ``make`` is the chance of making that bid;
+  and ``make`` is the chance of making that bid; figures paired with the pick's as above;
 * a trump suit (a turned-up Wizard, R8): the bot picks by card-chance strength, without a
   search.  The coach gives each suit the expected points of the *best bid* with that suit
   as trump: every bid is played out on the same deals for each suit, at a quarter of the
@@ -29,7 +31,7 @@ from typing import TypedDict
 
 from ..actions import Action, bid, choose_trump, play
 from ..bots import decision_rng, require_turn
-from ..bots.expert import ExpertBot
+from ..bots.expert import ExpertBot, ExpertTally
 from ..bots.knowledge import Knowledge, View, read_view
 from ..rules import trick_rules
 
@@ -85,7 +87,9 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
         names = {b: str(bid(b)) for b in tally.points}
     else:
         names = {c: str(play(c)) for c in tally.points}
-    options = [_option(names[key], tally.mean_points(key), tally.chance_made(key)) for key in tally.points]
+    pick = next(key for key, name in names.items() if name == str(action))  # (a Wizard: the copy held)
+    assert isinstance(tally, ExpertTally)
+    options = [_option(names[key], *tally.paired(key, pick)) for key in tally.points]
     return _advice(view, action, options, "search", tally.deals, budget)
 
 
