@@ -19,6 +19,7 @@ from wizard_engine.view import seat_view
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}  # the phone turned: the felt between the seats
 LONG_NAMES = ["You", "Bartholomew_the_Incredibly_Wisee", "Morgana_of_the_Seven_Seas_Realm", "C" * 32,
               "Prospero_Gandalf_Merlin_Circe_XY", "Z" * 32]
 
@@ -98,16 +99,16 @@ def test_at_six_players_the_feedback_arriving_late_leaves_the_whole_hand_in_view
     page.context.close()
 
 
-@pytest.mark.parametrize("players", [6, 3])
+@pytest.mark.parametrize(("screen", "players"), [(PHONE, 6), (PHONE, 3), (SIDEWAYS, 6), (SIDEWAYS, 3)])
 def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view(
-        browser: Browser, base_url: str, players: int) -> None:
+        browser: Browser, base_url: str, screen: ViewportSize, players: int) -> None:
     # Six players with 32-character names; or three in the last round: twenty cards each.
     if players == 6:
         save = save_at(6, lambda v: v["phase"] == "playing" and v["round"] >= 2 and len(v["trick"]["plays"]) >= 3,
                        names=LONG_NAMES)
     else:
         save = save_at(3, lambda v: v["phase"] == "playing" and v["hand_size"] == 20 and len(v["trick"]["plays"]) == 2)
-    page = page_at(browser, base_url, PHONE, save)
+    page = page_at(browser, base_url, screen, save)
     Player(page).wait_for("turn")
     no_sideways_scroll(page)
     dock = page.locator("#me").bounding_box()
@@ -115,8 +116,8 @@ def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view
     targets = page.evaluate(HAND_TARGETS)
     assert len(targets) == view_of(save)["hand_counts"][0]
     for target in targets:  # every card on screen, none cut off, each with its own target
-        assert target["left"] >= 0 and target["right"] <= PHONE["width"], target
-        assert target["top"] >= 0 and target["bottom"] <= PHONE["height"], target
+        assert target["left"] >= 0 and target["right"] <= screen["width"], target
+        assert target["top"] >= 0 and target["bottom"] <= screen["height"], target
         assert target["strip"] >= 40 and target["height"] >= 40 and target["hit"], target
     # The trick stands above the docked hand: no scrolling between them.
     for card in page.locator("#trick .play").all():

@@ -56,7 +56,9 @@ function arrange(box) {
   style.setProperty("grid-auto-rows", rows > 1 ? `${row}px` : "auto");
   style.setProperty("padding-bottom", rows > 1 ? `${h - row}px` : "");
   box.dataset.rows = String(rows);
-  box.classList.toggle("overlap", step < w);
+  // Cards overlap side by side, or a lower row covers part of the one above: either way no
+  // figure fits under each card (hint.js), and one card must not show through another.
+  box.classList.toggle("overlap", step < w || rows > 1);
 }
 
 let docked = false;

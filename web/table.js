@@ -493,10 +493,11 @@ new ResizeObserver(() => {
 function scrollToTurn(turn) {
   if (turn !== shownTurn || $("table").hidden || document.querySelector("dialog[open]")) return;
   const felt = document.querySelector(".trick-felt").getBoundingClientRect();
+  const trump = $("trump").getBoundingClientRect(); // beside the trick on a wide screen
   const me = $("me");
   const docked = getComputedStyle(me).position === "fixed";
   const bottom = docked ? me.getBoundingClientRect().top : innerHeight;
-  const end = docked ? felt.bottom : $("hand").getBoundingClientRect().bottom;
+  const end = docked ? Math.max(felt.bottom, trump.bottom) : $("hand").getBoundingClientRect().bottom;
   const top = $("trick-title").getBoundingClientRect().top - 4;
   // Down until what must be seen ends above the bottom, but never past the trick's top.
   const down = Math.min(end - bottom + 8, top);
