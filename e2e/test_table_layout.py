@@ -126,6 +126,26 @@ def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view
     page.context.close()
 
 
+def test_on_a_phone_turned_sideways_a_round_summary_fits_and_the_final_standings_open_at_their_start(
+        browser: Browser, base_url: str) -> None:
+    fits = "(id) => { const d = document.getElementById(id); return [d.scrollHeight, d.clientHeight, d.scrollTop]; }"
+    for rounds, dialog in ((6, "round"), (15, "final")):
+        save = save_at(4, lambda v, r=rounds: v["phase"] == "playing" and v["round"] == r and len(v["hand"]) == 1)
+        page = page_at(browser, base_url, SIDEWAYS, save)
+        player = Player(page)
+        player.wait_for("turn")
+        page.locator("#hand button:not([disabled])").first.click()
+        player.wait_for(dialog)
+        scroll, height, top = page.evaluate(fits, f"{dialog}-dialog")
+        if dialog == "round":  # the whole summary on screen: the last trick, the table, the buttons
+            assert scroll <= height, (scroll, height)
+        else:  # too long for the screen: it opens at the winners, not at its first button
+            assert scroll > height and top == 0, (scroll, height, top)
+            winners = page.locator("#final-winners").bounding_box()
+            assert winners and winners["y"] >= 0 and winners["y"] + winners["height"] <= SIDEWAYS["height"]
+        page.context.close()
+
+
 def test_the_trick_lies_before_its_players_the_led_and_winning_cards_marked(browser: Browser, base_url: str) -> None:
     save = save_at(6, lambda v: v["phase"] == "playing" and v["round"] >= 3 and len(v["trick"]["plays"]) == 5)
     view = view_of(save)

@@ -56,7 +56,12 @@ export class Dialogs {
     const dialog = $(id);
     $("draw-brief").hidden = true;
     const closed = new Promise((resolve) => dialog.addEventListener("close", () => resolve(), { once: true }));
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      dialog.showModal();
+      // Focus is on its first button, near the foot: on a short screen its start (the title,
+      // the winners) is what must show first.
+      dialog.scrollTop = 0;
+    }
     return closed;
   }
 
