@@ -130,7 +130,11 @@ def test_on_a_phone_turned_sideways_a_round_summary_fits_and_the_final_standings
         browser: Browser, base_url: str) -> None:
     fits = "(id) => { const d = document.getElementById(id); return [d.scrollHeight, d.clientHeight, d.scrollTop]; }"
     for rounds, dialog in ((6, "round"), (15, "final")):
-        save = save_at(4, lambda v, r=rounds: v["phase"] == "playing" and v["round"] == r and len(v["hand"]) == 1)
+
+        def last_card(view: Mapping[str, Any], round_: int = rounds) -> bool:
+            return bool(view["phase"] == "playing" and view["round"] == round_ and len(view["hand"]) == 1)
+
+        save = save_at(4, last_card)
         page = page_at(browser, base_url, SIDEWAYS, save)
         player = Player(page)
         player.wait_for("turn")
