@@ -89,8 +89,8 @@ class ExpertTally(Tally):
         points = sum(mine[d][0] * (mine[d][1] - theirs[d][1]) for d in common) / weight
         made = sum(mine[d][0] * (mine[d][2] - theirs[d][2]) for d in common) / weight
         best = max(value for _, value, _ in mine.values())
-        chances = [float(made) for _, _, made in mine.values()]
-        return min(best, self.mean_points(pick) + points), _within(self.chance_made(pick) + made, chances)
+        seen = [float(hit) for _, _, hit in mine.values()]
+        return min(best, self.mean_points(pick) + points), _within(self.chance_made(pick) + made, seen)
 
     def mean_points(self, option: Any) -> float:
         """The option's expected points over the deals it was tried on."""
