@@ -224,6 +224,14 @@ def test_mid_game_the_review_shows_only_the_rounds_played(page: Page, watch: Wat
     rounds = record_of(player.save())
     assert [r["round"] for r in rounds] == [1, 2, 3]
     assert shown["seats"] == expected_step(rounds, 3, 2)
+    # On a phone turned sideways the board is taller than the screen: Previous and Next stay at
+    # hand while it is scrolled.
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.evaluate("() => document.getElementById('review-dialog').scrollBy(0, 600)")
+    assert page.evaluate("() => document.getElementById('review-dialog').scrollTop") > 100
+    nav = page.get_by_role("button", name="Next ▶").bounding_box()
+    assert nav and nav["y"] >= 0 and nav["y"] + nav["height"] <= 390, nav
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.keyboard.press("Escape")
     expect(page.locator("#review-dialog")).to_be_hidden()
     # The game goes on where it was.
