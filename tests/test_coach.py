@@ -131,7 +131,7 @@ def test_no_card_shows_more_points_than_the_pick() -> None:
 
 
 def test_paired_figures_compare_an_option_with_the_pick_on_their_common_deals() -> None:
-    tally = ExpertTally(["pick", "dropped"])
+    tally = ExpertTally(["pick", "dropped"], per_deal=True)
     for weight, pick, dropped in [(1.0, 30, 20), (1.0, 20, 20), (2.0, -40, None), (1.0, -10, None)]:
         tally.next_deal(weight)
         tally.add("pick", weight, pick, pick > 0)

@@ -11,7 +11,6 @@ import { cardName, decimalText, errorReason, signed, suitName, t } from "./words
 
 const VERDICTS = () => ({ best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly") });
 
-
 /** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
 export function choiceText(action, theme) {
   const [verb, arg] = action.split(" ");

@@ -50,13 +50,15 @@ Evaluate = Callable[[list[Mask], list[int], Any], tuple[float, bool]]
 
 class ExpertTally(Tally):
     """A :class:`Tally` whose options may have been tried on different deals (successive
-    halving drops options early): each keeps its own summed weight, and every deal's result
-    per option, so two options can be compared on the deals both were tried on."""
+    halving drops options early): each keeps its own summed weight, and with ``per_deal``
+    (the coach's) every deal's result per option, so that two options can be compared on the
+    deals both were tried on."""
 
-    def __init__(self, options: list[Any]) -> None:
+    def __init__(self, options: list[Any], per_deal: bool = False) -> None:
         super().__init__(options)
         self.option_weight: dict[Any, float] = dict.fromkeys(options, 0.0)
-        self.results: dict[Any, dict[int, tuple[float, float, bool]]] = {o: {} for o in options}
+        self.results: dict[Any, dict[int, tuple[float, float, bool]]] | None = (
+            {o: {} for o in options} if per_deal else None)
         self.deal = -1  # the number of the deal being counted
 
     def next_deal(self, weight: float) -> None:
@@ -70,7 +72,8 @@ class ExpertTally(Tally):
         self.option_weight[option] += weight
         if made:
             self.made[option] += weight
-        self.results[option][self.deal] = (weight, value, made)
+        if self.results is not None:
+            self.results[option][self.deal] = (weight, value, made)
 
     def paired(self, option: Any, pick: Any) -> tuple[float, float]:
         """``option``'s expected points and chance, comparable with ``pick``'s: the pick's own
@@ -81,6 +84,8 @@ class ExpertTally(Tally):
         dropped never shows more points than the pick.  The points stay at most the best the
         option scored on a deal, the chance within what it was seen to do (a bid never made
         shows 0)."""
+        if self.results is None:
+            raise ValueError("paired figures need a tally kept per deal")
         mine, theirs = self.results[option], self.results[pick]
         common = [d for d in mine if d in theirs]
         weight = sum(mine[d][0] for d in common)
@@ -116,12 +121,13 @@ class ExpertBot(HardBot):
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
                  endgame: bool = True, endgame_bids: bool = True, spite: float = DEFAULT_SPITE,
                  endgame_cards: int = ENDGAME_CARDS, endgame_leaves: int = ENDGAME_LEAVES,
-                 **settings: Any) -> None:
+                 per_deal: bool = False, **settings: Any) -> None:
         super().__init__(seed, think_ms=think_ms, spite=spite, **settings)
         self.halving = halving
         self.endgame = endgame
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
         self.endgame_cards, self.endgame_leaves = endgame_cards, endgame_leaves
+        self.per_deal = per_deal  # tallies kept per deal, for the coach's paired figures
 
     # --- the halving ------------------------------------------------------------------
 
@@ -139,7 +145,7 @@ class ExpertBot(HardBot):
         neither the pick nor the deals, so the coach's pick is the bot's own decision, and
         the far-off bids of a long round (whose figures need no precision) cost little."""
         extras = extra or []
-        tally = ExpertTally(options + extras)
+        tally = ExpertTally(options + extras, self.per_deal)
         work = self.think_ms * PLAYS_PER_MS
         survivors = list(options)
         stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
@@ -196,7 +202,7 @@ class ExpertBot(HardBot):
         """Every option on each deal, the round played exactly, until the candidates have
         spent the budget's nodes."""
         seat = know.seat
-        tally = ExpertTally(options)
+        tally = ExpertTally(options, self.per_deal)
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
         nodes, most = 0, self._most_deals(ENDGAME_DEALS_PER_MS)
         zeros = [0] * know.players
@@ -243,7 +249,7 @@ class ExpertBot(HardBot):
         """Every legal card on each deal, the rest of the round solved exactly, until the
         budget's nodes are spent."""
         seat = know.seat
-        tally = ExpertTally(legal)
+        tally = ExpertTally(legal, self.per_deal)
         budget = self.think_ms * PLAYS_PER_MS / NODE_COST
         nodes, most = 0, self._most_deals(ENDGAME_DEALS_PER_MS)
         while nodes < budget and tally.deals < most:

@@ -65,8 +65,9 @@ class Advice(TypedDict):
 def coach_bot(seed: int, budget: float) -> ExpertBot:
     """Expert as the coach asks it: without spite, so that its pick is the option with the
     most of the person's own points, the figures the coach shows (at the table Expert also
-    counts the other players' points against them)."""
-    return ExpertBot(seed, think_ms=budget, spite=0.0)
+    counts the other players' points against them), its tallies kept per deal for
+    :meth:`ExpertTally.paired`."""
+    return ExpertBot(seed, think_ms=budget, spite=0.0, per_deal=True)
 
 
 def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
