@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from sitetools import Watch, number, wait_ready
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -184,3 +184,31 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     expect(link).to_be_visible()
     assert link.get_attribute("download") == "wizard-score-pad.png"
     assert not watch.errors, watch.errors
+
+
+def test_the_setup_on_a_phone_in_german(browser: Browser, base_url: str) -> None:
+    """Every rule's words show whole at 390 px: the bidding modes are radio buttons (in a select
+    the German "open" mode was cut off), no legend wraps across its box's border; the mode chosen
+    is the pad's."""
+    context = browser.new_context(locale="de-DE", base_url=base_url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    watch = Watch(page)
+    open_keeper(page)
+    setup = page.locator(".keeper-setup")
+    for legend in setup.locator("legend").all():
+        box = legend.bounding_box()
+        line = legend.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize) * 1.6")
+        assert box is not None and box["height"] <= line, f"{legend.inner_text()!r} wraps"
+    modes = setup.locator("input[name=keeper-bidding]")
+    expect(modes).to_have_count(3)
+    for mode in modes.all():
+        label = setup.locator(f"label:has(input[value={mode.get_attribute('value')}])")
+        assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth"), label.inner_text()
+    expect(setup.locator("input[value=open]")).to_be_checked()
+    setup.get_by_label("Geheim", exact=False).check()
+    page.click("#keeper-start")
+    expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
+    kept = json.loads(page.evaluate("() => localStorage.getItem('wizard.keeper')"))
+    assert kept["options"]["bidding"] == "secret", kept
+    assert not watch.errors, watch.errors
+    context.close()

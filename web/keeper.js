@@ -242,13 +242,18 @@ export class ScoreKeeper {
 
     const rules = el("fieldset", "keeper-rules");
     rules.append(el("legend", "", t("form.rules")));
-    const biddingField = el("label", "field");
-    const bidding = el("select");
-    bidding.id = "keeper-bidding";
-    for (const mode of BIDDING) bidding.append(new Option(t(`bidding.${mode}`), mode));
-    bidding.value = kept?.options.bidding ?? "open";
-    biddingField.append(el("span", "", t("form.bidding")), bidding);
-    rules.append(biddingField);
+    // Radio buttons, as in the new-game form: a mode's words are too long for a select on a phone.
+    const bidding = el("fieldset", "keeper-bidding");
+    bidding.append(el("legend", "", t("form.bidding")));
+    const chosen = kept?.options.bidding ?? "open";
+    for (const mode of BIDDING) {
+      const label = el("label", "check");
+      const radio = el("input");
+      Object.assign(radio, { type: "radio", name: "keeper-bidding", value: mode, checked: mode === chosen });
+      label.append(radio, " ", el("span", "", t(`bidding.${mode}`)));
+      bidding.append(label);
+    }
+    rules.append(bidding);
     for (const option of OPTIONS) {
       const label = el("label", "check");
       const box = el("input");
@@ -290,7 +295,7 @@ export class ScoreKeeper {
     const count = $("keeper-count");
     if (!count) return null;
     const names = [...$("keeper-setup").querySelectorAll("input[id^=keeper-name-]")].map((input) => (strict ? input.value.trim() : input.value));
-    const options = { bidding: $("keeper-bidding").value };
+    const options = { bidding: $("keeper-setup").querySelector("input[name=keeper-bidding]:checked")?.value ?? "open" };
     for (const option of OPTIONS) options[option] = $(`keeper-option-${option}`).checked;
     const me = $("keeper-me").value;
     return { count: Number(count.value), names, options, firstDealer: Number($("keeper-first-dealer").value), me: me === "" ? null : Number(me) };
