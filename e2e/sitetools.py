@@ -116,3 +116,29 @@ def play_bot_game(page: Page, players: int = 3, seed: int = 7, max_steps: int | 
         }""",
         [players, seed, max_steps],
     )
+
+
+CUT_OPTIONS_JS = """(skip) => {
+  const cut = [];
+  for (const select of document.querySelectorAll("select")) {
+    if (!select.checkVisibility()) continue;
+    // A copy holding one option, as wide as it needs to be (its words, padding and arrow).
+    const copy = select.cloneNode(false);
+    copy.removeAttribute("id");
+    Object.assign(copy.style, { position: "absolute", visibility: "hidden", width: "auto", minWidth: "0", maxWidth: "none" });
+    select.after(copy);
+    for (const option of select.options) {
+      copy.replaceChildren(new Option(option.text));
+      if (!skip.includes(option.value) && copy.offsetWidth > select.offsetWidth) {
+        cut.push(`#${select.id || select.name}: ${option.text}`);
+      }
+    }
+    copy.remove();
+  }
+  return cut;
+}"""
+
+
+def cut_options(page: Page, skip: tuple[str, ...] = ()) -> list[str]:
+    """The options of the visible selects whose words do not fit their box (but for the values `skip`)."""
+    return page.evaluate(CUT_OPTIONS_JS, list(skip))
