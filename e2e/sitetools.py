@@ -125,7 +125,8 @@ CUT_OPTIONS_JS = """(skip) => {
     // A copy holding one option, as wide as it needs to be (its words, padding and arrow).
     const copy = select.cloneNode(false);
     copy.removeAttribute("id");
-    Object.assign(copy.style, { position: "absolute", visibility: "hidden", width: "auto", minWidth: "0", maxWidth: "none" });
+    Object.assign(copy.style, { position: "absolute", visibility: "hidden",
+                                width: "auto", minWidth: "0", maxWidth: "none" });
     select.after(copy);
     for (const option of select.options) {
       copy.replaceChildren(new Option(option.text));
