@@ -205,6 +205,13 @@ def test_the_costliest_decisions_jump_to_their_trick(page: Page, watch: Watch) -
         expect(decision).to_have_count(1)
         expect(decision).to_contain_text("The coach would")
         expect(decision.locator(".verdict")).to_have_text(re.compile("^(Best|Close|Costly)$"))
+    # On a phone the summary stands above the board: a decision picked there is brought into view.
+    for width, height in [(390, 844), (844, 390)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => document.getElementById('review-dialog').scrollTo(0, 0)")
+        jumps.first.click()
+        top = page.locator("#review-board").bounding_box()
+        assert top and 0 <= top["y"] < height / 2, (width, top)
     assert not watch.errors, watch.errors
 
 
@@ -231,6 +238,9 @@ def test_mid_game_the_review_shows_only_the_rounds_played(page: Page, watch: Wat
     assert page.evaluate("() => document.getElementById('review-dialog').scrollTop") > 100
     nav = page.get_by_role("button", name="Next ▶").bounding_box()
     assert nav and nav["y"] >= 0 and nav["y"] + nav["height"] <= 390, nav
+    # ... and the board has the screen's width: its seats stand side by side, not one to a row.
+    seats = [page.locator("#review-seats > li").nth(i).bounding_box() for i in range(2)]
+    assert seats[0] and seats[1] and seats[0]["y"] == seats[1]["y"], seats
     page.set_viewport_size({"width": 1280, "height": 720})
     page.keyboard.press("Escape")
     expect(page.locator("#review-dialog")).to_be_hidden()

@@ -173,10 +173,22 @@ export class GameReview {
       }));
       button.type = "button";
       button.dataset.entry = String(i);
-      button.addEventListener("click", () => this.go(this.#stepOf(entry)));
+      button.addEventListener("click", () => {
+        this.go(this.#stepOf(entry));
+        this.#boardInView();
+      });
       const item = el("li");
       item.append(button);
       list.append(item);
+    }
+  }
+
+  /** Where the summary stands above the board (a phone), a decision picked there is brought into view. */
+  #boardInView() {
+    const board = $("review-board").getBoundingClientRect();
+    const dialog = $("review-dialog").getBoundingClientRect();
+    if (board.top < dialog.top || board.top > dialog.top + dialog.height / 2) {
+      $("review-board").closest(".review-main").scrollIntoView({ block: "start" });
     }
   }
 
