@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -76,6 +77,13 @@ def number(text: str) -> int:
     """A whole number as the page writes it: a negative one with a true minus sign (U+2212)."""
     assert "-" not in text, f"{text!r}: a hyphen where the page writes a minus sign (U+2212)"
     return int(text.replace("\u2212", "-"))
+
+
+def decimal(text: str) -> float:
+    """A figure with one decimal as the page writes it: "+12.4", "\u22123.0", "7.5", "0.0" (zero unsigned)."""
+    found = re.fullmatch(r"([+\u2212]?)(\d+\.\d)", text.strip())
+    assert found and not (found.group(1) and found.group(2) == "0.0"), f"not a figure as the page writes it: {text!r}"
+    return float(found.group(2)) * (-1 if found.group(1) == "\u2212" else 1)
 
 
 def wait_ready(page: Page) -> None:

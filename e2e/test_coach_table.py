@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from sitetools import Watch
+from sitetools import Watch, decimal
 from tabletools import Player
 
 COACH_TIMEOUT_MS = 60_000
 MINUS = "\u2212"  # the page writes negative figures with a true minus sign
-NUMBER = rf"[+{MINUS}]\d+\.\d"
+NUMBER = rf"(?:[+{MINUS}]\d+\.\d|0\.0)"  # (zero unsigned)
 POINTS = re.compile(rf"^{NUMBER}$")
 PERCENT = re.compile(r"^\d{1,3}%$")
 
@@ -61,7 +61,7 @@ def test_a_hint_lists_every_option_best_first_with_points_and_chances_and_marks_
     chances = rows.locator(".hint-make").all_inner_texts()
     assert all(POINTS.match(p) for p in points), points
     assert all(PERCENT.match(c) and int(c[:-1]) <= 100 for c in chances), chances
-    values = [float(p.replace(MINUS, "-")) for p in points]
+    values = [decimal(p) for p in points]
     assert values == sorted(values, reverse=True), "best first"
     pick = panel.locator("tr.hint-pick")
     expect(pick).to_have_count(1)

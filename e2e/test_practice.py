@@ -10,7 +10,7 @@ import json
 import re
 
 from playwright.sync_api import Locator, Page, expect
-from sitetools import Watch, wait_ready
+from sitetools import Watch, decimal, wait_ready
 from tabletools import open_settings
 
 RECORD_REQUESTS = """
@@ -29,7 +29,6 @@ SCORE = """async (hands) => {
     return (await startCoach().call("practice_score", { hands })).score;
 }"""
 
-NUMBER = re.compile(r"^([+-]?\d+\.\d)$")
 PERCENT = re.compile(r"^(\d+)%$")
 TOLERANCE = 0.051  # the page shows one decimal
 
@@ -38,12 +37,6 @@ def sent(page: Page, method: str) -> list[dict]:
     """The params of every request `method` the page sent to a worker, in order."""
     requests = [json.loads(r) for r in page.evaluate("() => window.practiceRequests")]
     return [r["params"] for r in requests if r["method"] == method]
-
-
-def number(text: str) -> float:
-    found = NUMBER.match(text.strip().replace("\u2212", "-"))
-    assert found, f"not a figure with one decimal: {text!r}"
-    return float(found.group(1))
 
 
 def check_verdict(page: Page, bid: int) -> int:
@@ -57,7 +50,7 @@ def check_verdict(page: Page, bid: int) -> int:
     for i in range(rows.count()):
         row = rows.nth(i)
         assert row.locator("th").inner_text().split()[0] == str(i)
-        number(row.locator(".practice-number").inner_text())
+        decimal(row.locator(".practice-number").inner_text())
         assert PERCENT.match(row.locator(".practice-chance").inner_text().strip())
     mine = table.locator("tr.mine")
     expect(mine).to_have_count(1)
@@ -123,11 +116,11 @@ def test_a_run_of_three_hands_is_scored_as_the_coach_scores_it(page: Page, watch
     for row, hand, given, bid, pick in zip(rows, score["hands"], dealt, bids, picks, strict=True):
         assert row[1:4] == [str(given["round"]), str(bid), hand["best"].split()[1]]
         assert hand["best"] == f"bid {pick}"
-        assert abs(number(row[4]) - hand["points"]) <= TOLERANCE
-        assert abs(number(row[5]) - hand["lost"]) <= TOLERANCE
+        assert abs(decimal(row[4]) - hand["points"]) <= TOLERANCE
+        assert abs(decimal(row[5]) - hand["lost"]) <= TOLERANCE
         assert hand["lost"] == round(max(0.0, hand["best_points"] - hand["points"]), 2)
     text = summary.locator(".practice-summary-text").inner_text()
-    figures = [float(f) for f in re.findall(r"[+-]?\d+\.\d", text)]
+    figures = [decimal(f) for f in re.findall(r"[+\u2212-]?\d+\.\d", text)]
     assert len(figures) == 3
     for shown, wanted in zip(figures, (score["points"], score["best_points"], score["lost"]), strict=True):
         assert abs(shown - wanted) <= TOLERANCE

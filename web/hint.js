@@ -8,7 +8,7 @@
 import { $, el } from "./dom.js";
 import { drawPad } from "./pad.js";
 import { drawChances } from "./table.js";
-import { cardName, currentLanguage, errorReason, suitName, t } from "./words.js";
+import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "./words.js";
 import { turnKey } from "./coach.js";
 
 const TYPING = "input, select, textarea, [contenteditable]";
@@ -177,7 +177,7 @@ export class CoachView {
         tr.classList.add("hint-pick");
         name.append(el("span", "hint-pick-mark", t("hint.pick")));
       }
-      tr.append(name, el("td", "hint-points", points(option.points)), el("td", "hint-make", percent(option.make)));
+      tr.append(name, el("td", "hint-points", expectedText(option.points)), el("td", "hint-make", chanceText(option.make)));
     }
     return table;
   }
@@ -197,7 +197,7 @@ export class CoachView {
     for (const old of document.querySelectorAll("#table .hint-picked")) old.classList.remove("hint-picked");
     if (!advice) return;
     for (const option of advice.options) {
-      const text = t("hint.figure", { points: points(option.points), make: percent(option.make) });
+      const text = t("hint.figure", { points: expectedText(option.points), make: chanceText(option.make) });
       // Every button of the option (a hand may hold two Wizards, or two Jesters)
       for (const button of document.querySelectorAll(`#decision [data-action="${option.option}"], #hand [data-action="${option.option}"]`)) {
         const figure = el("span", "hint-figure", text);
@@ -228,10 +228,10 @@ export class CoachView {
   #ratingText(rating) {
     const choice = this.#optionName(rating.choice);
     const best = this.#optionName(rating.best);
-    const lost = points(rating.points_lost, false);
+    const lost = decimalText(rating.points_lost);
     if (rating.verdict === "best") return t("feedback.best", { choice });
     if (rating.verdict === "close") return t("feedback.close", { choice, best, lost });
-    return t("feedback.costly", { choice, best, lost, best_points: points(rating.best_points), choice_points: points(rating.choice_points) });
+    return t("feedback.costly", { choice, best, lost, best_points: expectedText(rating.best_points), choice_points: expectedText(rating.choice_points) });
   }
 
   /** Beside each seat, the chances after the last finished round (the pad is drawn with the view, app.js). */
@@ -253,15 +253,3 @@ function verdictWord(verdict) {
   return t("feedback.verdict.costly");
 }
 
-/** Expected points with one decimal and their sign ("+23.4", "−5.0"). */
-function points(value, sign = true) {
-  value = Math.round(value * 10) / 10;
-  const text = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-    .format(Math.abs(value)); // "23.4", in German "23,4"
-  if (!sign) return text;
-  return value < 0 ? t("hint.minus", { value: text }) : t("hint.plus", { value: text });
-}
-
-function percent(chance) {
-  return t("chances.percent", { percent: Math.round(chance * 100) });
-}

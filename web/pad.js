@@ -3,7 +3,7 @@
 // builder. Draws only; the dialogs that hold them are opened by game.js.
 import { $, el, nameEl } from "./dom.js";
 import { bidText } from "./table.js";
-import { isolate, numberText, signed, t } from "./words.js";
+import { chanceText, isolate, numberText, signed, t } from "./words.js";
 
 const SCORE_KEYS = ["bid", "taken", "points", "total"];
 const NARROW = "(max-width: 40rem)";
@@ -125,7 +125,7 @@ export function drawPad(view, chances = null) {
 
 /** A player's chance to win after a round, in percent. */
 function chanceCell(chance, seat) {
-  const cell = el("td", "pad-chance", t("chances.percent", { percent: Math.round(chance * 100) }));
+  const cell = el("td", "pad-chance", chanceText(chance));
   cell.dataset.seat = String(seat);
   cell.dataset.chance = String(chance);
   return cell;

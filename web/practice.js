@@ -6,7 +6,7 @@
 // per hand and shown nowhere (a seed would let one replay the deal).
 import { cardPicture } from "./cards.js";
 import { $, busyLine, el } from "./dom.js";
-import { cardName, chanceText, currentLanguage, errorText, expectedText, reasonText, suitName, t } from "./words.js";
+import { cardName, chanceText, decimalText, errorText, expectedText, reasonText, suitName, t } from "./words.js";
 
 const LENGTHS = [3, 5, 10, 20];
 const DEFAULT_LENGTH = 5;
@@ -26,11 +26,6 @@ function randomFrom1(top) {
 /** The number in a bid's notation: "bid 12" -> 12. */
 function bidNumber(action) {
   return Number(action.split(" ")[1]);
-}
-
-/** Points given up, never below 0: "27.4". */
-function lostText(points) {
-  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(points);
 }
 
 function button(text, action, className = "") {
@@ -254,7 +249,7 @@ export class Practice {
     const box = $("practice-summary");
     const title = el("h3", "", t("practice.summary_title", { count: score.hands.length }));
     const text = t("practice.summary_text", {
-      points: expectedText(score.points), best: expectedText(score.best_points), lost: lostText(score.lost),
+      points: expectedText(score.points), best: expectedText(score.best_points), lost: decimalText(score.lost),
       matches: score.matches, count: score.hands.length,
     });
     const buttons = el("div", "dialog-buttons");
@@ -413,8 +408,8 @@ export class Practice {
       lines.push(t("practice.matched"));
     } else {
       lines.push(t("practice.coach_bids", { bid: bidNumber(mine.best), points: expectedText(mine.best_points), chance: chanceText(best.make) }));
-      if (mine.lost > 0) lines.push(t("practice.lost", { points: lostText(mine.lost) }));
-      else if (mine.points > mine.best_points) lines.push(t("practice.better", { points: lostText(mine.points - mine.best_points) }));
+      if (mine.lost > 0) lines.push(t("practice.lost", { points: decimalText(mine.lost) }));
+      else if (mine.points > mine.best_points) lines.push(t("practice.better", { points: decimalText(mine.points - mine.best_points) }));
       else lines.push(t("practice.as_good"));
     }
     const summary = el("div", `practice-verdict-text ${mine.lost > 0 ? "costly" : "good"}`);
@@ -483,7 +478,7 @@ export class Practice {
       const number = el("th", "", String(i + 1));
       number.scope = "row";
       row.append(number, el("td", "", String(run.hands[i].round)), el("td", "", String(bidNumber(hand.bid))),
-        el("td", "", String(bidNumber(hand.best))), el("td", "", expectedText(hand.points)), el("td", "", lostText(hand.lost)));
+        el("td", "", String(bidNumber(hand.best))), el("td", "", expectedText(hand.points)), el("td", "", decimalText(hand.lost)));
       body.append(row);
     });
     table.append(body);

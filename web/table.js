@@ -10,7 +10,7 @@ import { $, el, nameEl } from "./dom.js";
 import { layoutHand } from "./handlayout.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
-import { cardName, listText, numberText, reasonText, suitName, t } from "./words.js";
+import { cardName, chanceText, listText, numberText, reasonText, suitName, t } from "./words.js";
 
 const SUIT_LETTERS = ["C", "D", "H", "S"];
 
@@ -450,7 +450,7 @@ export function drawChances(view, line) {
     const bar = el("span", "chance-bar");
     bar.setAttribute("aria-hidden", "true");
     bar.style.setProperty("--chance", `${percent}%`);
-    item.append(el("span", "chance-label", t("chances.seat", { percent })), bar);
+    item.append(el("span", "chance-label", t("chances.seat", { percent: chanceText(chance) })), bar);
     box.append(item);
   });
 }

@@ -7,7 +7,7 @@
 // said in a short polite log.
 import { $, el } from "./dom.js";
 import { choiceText } from "./review.js";
-import { decimalText, t } from "./words.js";
+import { chanceText, decimalText, t } from "./words.js";
 
 const KEPT = 4; // comments kept in the log
 
@@ -85,7 +85,7 @@ export class WatchMode {
       text = t("watch.costly", { name, choice, lost: decimalText(rating.points_lost), best: choiceText(rating.best, theme) });
     } else {
       const made = rating.options.find((o) => o.option === rating.choice)?.make ?? 0;
-      text = t("watch.bold", { name, choice, chance: Math.round(made * 100) });
+      text = t("watch.bold", { name, choice, chance: chanceText(made) });
     }
     const list = $("watch-comments");
     const item = el("li", `watch-comment notable-${rating.notable}`, text);

@@ -51,9 +51,8 @@ export function currentLanguage() {
 
 /** Expected points as the coach's tables show them: "+12.4", "−3.0", "0.0". */
 export function expectedText(points) {
-  return new Intl.NumberFormat(language, {
-    minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero",
-  }).format(points);
+  const text = decimalText(points);
+  return points >= 0.05 ? `+${text}` : text;
 }
 
 /** A chance 0..1 as a percentage: "45%" (in German "45 %"). */
