@@ -126,6 +126,45 @@ def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view
     page.context.close()
 
 
+def overlap(a: FloatRect | None, b: FloatRect | None) -> bool:
+    assert a and b
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_on_a_phone_turned_sideways_the_hint_leaves_the_trick_in_view(browser: Browser, base_url: str) -> None:
+    """Turned sideways, the open hint is its pick beside the prompt (its table for screen readers
+    only) and the figures lie on the cards: the docked hand does not grow over the trick (the hint
+    had stood in a column beside the hand, whose cards wrapped to a second row and covered the
+    trick). The card across keeps its tags clear of the last-trick button."""
+    save = save_at(4, lambda v: v["phase"] == "playing" and v["round"] >= 12 and len(v["trick"]["plays"]) == 2
+                   and len(v["hand"]) >= 10, seed=4, names=LONG_NAMES, level="medium")
+    page = page_at(browser, base_url, SIDEWAYS, save, {"pace": "instant", "theme": "amigo"})
+    Player(page).wait_for("turn")
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_have_attribute("data-state", "ready", timeout=60_000)
+    expect(page.locator("#hint-status")).to_be_visible()
+    expect(page.get_by_role("table")).to_have_count(1)  # (for a screen reader)
+    body = page.locator("#hint-body").bounding_box()
+    assert body and body["width"] <= 1 and body["height"] <= 1, body
+    dock = page.locator("#me").bounding_box()
+    assert dock
+    for played in page.locator("#trick .play .card").all():
+        box = played.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= dock["y"], (box, dock)
+    for target in page.evaluate(HAND_TARGETS):
+        assert target["top"] >= 0 and target["bottom"] <= SIDEWAYS["height"] and target["hit"], target
+    figures = page.locator("#hand .hint-figure")
+    assert figures.count() >= 1
+    for figure in figures.all():  # on its card, not below it
+        box, face = figure.bounding_box(), figure.locator("xpath=..").locator(".card").bounding_box()
+        assert box and face and box["y"] + box["height"] <= face["y"] + face["height"], (box, face)
+    button = page.locator("#peek-button").bounding_box()
+    for tag in page.locator("#trick .play-tag").all():
+        assert not overlap(tag.bounding_box(), button), (tag.inner_text(), tag.bounding_box(), button)
+    page.context.close()
+
+
 def test_on_a_phone_turned_sideways_a_round_summary_fits_and_the_final_standings_open_at_their_start(
         browser: Browser, base_url: str) -> None:
     fits = "(id) => { const d = document.getElementById(id); return [d.scrollHeight, d.clientHeight, d.scrollTop]; }"
