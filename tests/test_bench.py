@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -180,3 +181,21 @@ def test_hands_bound_decides_as_expert_when_told_nothing() -> None:
     assert bound.Seer(8, state, think_ms=100).decide(view) == make_bot("expert", 8, think_ms=100).decide(view)
     result = bound.play((["expert@5", "hard@5", "hard@5"], 7, 7, parse_options([]), 0.5, "wizards"))
     assert len(result.rounds[0]) == 20 and set(result.times) == {"expert@5", "hard@5"}  # a whole game
+
+
+def test_hint_consistency_counts_hints_with_a_bid_above_the_pick() -> None:
+    consistency = _bench_script("hint_consistency")
+
+    def advice(pick: str, points: dict[str, float]) -> Any:
+        return {"pick": pick, "options": [{"option": o, "points": p, "make": 0.5} for o, p in points.items()]}
+
+    found = [(9, advice("bid 2", {"bid 2": 7.8, "bid 0": 14.3, "bid 3": 1.0})),
+             (12, advice("bid 4", {"bid 4": 17.0, "bid 5": 18.0})),  # within the gap
+             (15, advice("bid 5", {"bid 5": 23.4, "bid 6": 41.5}))]
+    assert consistency.above_pick(found[0][1], 2.0)["option"] == "bid 0"
+    assert consistency.above_pick(found[1][1], 2.0) is None
+    assert consistency.report(found, 2.0).splitlines() == [
+        "9 cards: pick bid 2 +7.8 (50%), bid 0 +14.3 (50%)",
+        "15 cards: pick bid 5 +23.4 (50%), bid 6 +41.5 (50%)",
+        "2 of 3 bid hints show a bid 2+ points above the pick (by 12.3 on average)"]
+    assert [size for size, _ in consistency.hints(6, 1, cards=9)] == [9, 10]

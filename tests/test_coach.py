@@ -80,6 +80,23 @@ def test_the_pick_is_experts_decision_for_bids_and_cards(seed: int) -> None:
         assert advice["pick"] == str(coach_bot(i, BUDGET).decide(view)), view["phase"]
 
 
+def test_the_coach_searches_again_around_a_bid_at_the_edge_of_its_candidates(monkeypatch) -> None:
+    """The estimate misplaced at 10 tricks for a 10-card hand without a Wizard: Expert at the
+    table keeps to the bids nearest it; the coach searches again around the edge's bid and
+    picks lower."""
+    from wizard_engine.bots import expert
+
+    from .test_expert import _position
+
+    assert ExpertBot(0).recentre == 0 and coach_bot(0, BUDGET).recentre > 0
+    state, _, _ = _position(1, 10, 0, players=3)
+    monkeypatch.setattr(expert, "expected_tricks", lambda know: float(know.hand_size))
+    view = seat_view(state, state.to_act()[0])
+    table = ExpertBot(1, think_ms=300, spite=0.0).decide(view)
+    advice = advise(view, seed=1, budget=300)
+    assert int(advice["pick"].split()[1]) < table.bid == 6
+
+
 def test_the_coach_weighs_own_points_where_the_table_expert_has_spite() -> None:
     """At the table Expert counts the others' points against them; the coach does not (its
     figures are the person's own points), so on some positions the two choose differently."""

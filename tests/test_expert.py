@@ -12,7 +12,7 @@ from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
 from wizard_engine.bots.knowledge import read_view
-from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, Card, Mask, cards_of, mask_of
+from wizard_engine.cards import BIT, DECK_SIZE, FULL_MASK, WIZARD_MASK, Card, Mask, cards_of, mask_of
 from wizard_engine.config import BOT_LEVELS, GameConfig, Options
 from wizard_engine.errors import IllegalActionError
 from wizard_engine.fast import policy_card
@@ -250,3 +250,32 @@ def test_the_endgame_starts_where_its_settings_say() -> None:
     assert not ExpertBot(endgame_cards=11)._small_endgame(know)
     assert not ExpertBot(endgame_leaves=1295)._small_endgame(know)
     assert ExpertBot(endgame_cards=18, endgame_leaves=50_000)._small_endgame(know)
+
+
+def test_a_best_bid_at_the_candidates_edge_is_searched_around(monkeypatch) -> None:
+    """The candidates are the bids nearest an estimate; when the best of them is the window's
+    highest or lowest, ``recentre`` searches again around it (the estimate missed the best bid:
+    here it is put at 10 tricks for a 10-card hand without a Wizard)."""
+    from wizard_engine.bots import expert
+
+    state, _, hands = _position(1, 10, 0, players=3)
+    seat = state.to_act()[0]
+    assert not hands[seat] & WIZARD_MASK
+    monkeypatch.setattr(expert, "expected_tricks", lambda know: float(know.hand_size))
+    view = seat_view(state, seat)
+    far = ExpertBot(1, think_ms=300).decide(view)
+    near = ExpertBot(1, think_ms=300, recentre=3).decide(view)
+    assert far.bid == 6  # the lowest of 6..10, at the edge: the estimate kept it there
+    assert near.bid < 4
+
+
+def test_the_window_of_candidate_bids() -> None:
+    from wizard_engine.bots.expert import _at_edge, _window
+
+    assert sorted(_window([0, 1, 2, 3, 4, 5, 6, 7], 6.4, 2)) == [3, 4, 5, 6, 7]
+    assert sorted(_window([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 2.0, 2)) == [0, 1, 2, 3, 4]
+    assert _window([2, 3], 9.0, 2) == [2, 3]
+    assert _at_edge(4, [0, 1, 2, 3, 4], list(range(10)))
+    assert not _at_edge(4, [0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
+    assert _at_edge(3, [3, 4, 5, 6, 7], list(range(10)))
+    assert not _at_edge(5, [3, 4, 5, 6, 7], list(range(10)))

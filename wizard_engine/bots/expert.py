@@ -41,6 +41,7 @@ STAGE_DEALS_PER_MS = 0.5  # ...and at most this many per ms of budget (600 at 12
 ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) are left...
 ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
 EXTRA_DEALS = 100  # the coach's extra bids are tried on this many deals
+RECENTRE_SHARE = 1 / 3  # of the budget, for a search again around a bid at the candidates' edge
 DEFAULT_SPITE = 0.6  # a card's value: own points less this times the others' mean (bots/README.md)
 NODE_COST = 6  # one endgame node costs about this many playout card plays
 ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (800 at 1200 ms)
@@ -108,6 +109,20 @@ class ExpertTally(Tally):
         return self.made[option] / w if w else 0.0
 
 
+def _window(allowed: list[int], centre: float, spread: int) -> list[int]:
+    """The ``2 * spread + 1`` bids of ``allowed`` nearest ``centre``."""
+    if len(allowed) <= 2 * spread + 1:
+        return list(allowed)
+    return sorted(allowed, key=lambda b: abs(b - centre))[:2 * spread + 1]
+
+
+def _at_edge(chosen: int, candidates: list[int], allowed: list[int]) -> bool:
+    """Whether ``chosen`` is the highest or lowest candidate with an allowed bid beyond it."""
+    beyond = [b for b in allowed if b not in candidates]
+    return (chosen == max(candidates) and any(b > chosen for b in beyond)) or (
+        chosen == min(candidates) and any(b < chosen for b in beyond))
+
+
 def _within(figure: float, seen: list[float]) -> float:
     """``figure``, kept between the least and the most of ``seen``."""
     return min(max(seen), max(min(seen), figure))
@@ -121,13 +136,14 @@ class ExpertBot(HardBot):
     def __init__(self, seed: int = 0, think_ms: float = DEFAULT_THINK_MS, halving: bool = True,
                  endgame: bool = True, endgame_bids: bool = True, spite: float = DEFAULT_SPITE,
                  endgame_cards: int = ENDGAME_CARDS, endgame_leaves: int = ENDGAME_LEAVES,
-                 per_deal: bool = False, **settings: Any) -> None:
+                 per_deal: bool = False, recentre: int = 0, **settings: Any) -> None:
         super().__init__(seed, think_ms=think_ms, spite=spite, **settings)
         self.halving = halving
         self.endgame = endgame
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
         self.endgame_cards, self.endgame_leaves = endgame_cards, endgame_leaves
         self.per_deal = per_deal  # tallies kept per deal, for the coach's paired figures
+        self.recentre = recentre  # searches again around a bid at the candidates' edge, so often
 
     # --- the halving ------------------------------------------------------------------
 
@@ -138,18 +154,19 @@ class ExpertBot(HardBot):
         return max(MIN_STAGE_DEALS, int(self.think_ms * per_ms))
 
     def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
-               evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None) -> tuple[Any, Tally]:
-        """The best of ``options`` by successive halving; ``cost`` is the work of one option
-        on one deal.  ``extra`` options (the coach's) are tried on the first
+               evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None,
+               share: float = 1.0) -> tuple[Any, Tally]:
+        """The best of ``options`` by successive halving, with ``share`` of the budget; ``cost``
+        is the work of one option on one deal.  ``extra`` options (the coach's) are tried on the first
         :data:`EXTRA_DEALS` deals of the last stage only and never chosen: they change
         neither the pick nor the deals, so the coach's pick is the bot's own decision, and
         the far-off bids of a long round (whose figures need no precision) cost little."""
         extras = extra or []
         tally = ExpertTally(options + extras, self.per_deal)
-        work = self.think_ms * PLAYS_PER_MS
+        work = self.think_ms * PLAYS_PER_MS * share
         survivors = list(options)
         stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
-        most = self._most_deals(STAGE_DEALS_PER_MS) * (1 if self.halving else 2)
+        most = max(MIN_STAGE_DEALS, int(self._most_deals(STAGE_DEALS_PER_MS) * share)) * (1 if self.halving else 2)
         for stage in range(stages):
             deals = int(work / stages / (cost * len(survivors) + DEAL_COST))
             deals = max(MIN_STAGE_DEALS, min(most, deals))
@@ -176,17 +193,16 @@ class ExpertBot(HardBot):
         the card-chance estimate (``every``: more bids the coach wants figures for)."""
         legal = know.legal_bids() if every is None else every
         sure = 0 if know.hand_hidden else sure_tricks(know)
-        candidates = [b for b in legal if b >= sure] or legal
-        if len(candidates) > 2 * spread + 1:
-            estimate = expected_tricks(know) if not know.hand_hidden else 0.0
-            candidates = sorted(candidates, key=lambda b: abs(b - estimate))[:2 * spread + 1]
+        allowed = [b for b in legal if b >= sure] or legal
+        estimate = expected_tricks(know) if not know.hand_hidden else 0.0
+        candidates = _window(allowed, estimate, spread)
         if len(candidates) == 1 and every is None:
             return candidates[0], Tally([])
-        extra = [b for b in (every or []) if b not in candidates]
         seat = know.seat
         leader = (know.dealer + 1) % know.players
         zeros = [0] * know.players
         if self.endgame_bids and self._small_endgame(know):
+            extra = [b for b in (every or []) if b not in candidates]
             return self._endgame_bids(know, rng, candidates + extra, candidates, leader, sure)
 
         def evaluate(hands: list[Mask], bids: list[int], b: int) -> tuple[float, bool]:
@@ -194,8 +210,17 @@ class ExpertBot(HardBot):
             taken = playout(hands[:], bids, zeros, know.rules, leader)
             return float(round_points(b, taken[seat])), taken[seat] == b
 
-        return self._halve(know, rng, candidates, know.players * know.hand_size, evaluate,
-                           key=lambda b: (-abs(b - sure), -b), extra=extra)
+        share = 1.0
+        for _ in range(1 + self.recentre):
+            extra = [b for b in (every or []) if b not in candidates]
+            chosen, tally = self._halve(know, rng, candidates, know.players * know.hand_size, evaluate,
+                                        key=lambda b: (-abs(b - sure), -b), extra=extra, share=share)
+            if not _at_edge(chosen, candidates, allowed):
+                break
+            # The best bid at the window's edge: the estimate missed it; search around it, at
+            # a third of the budget (the worst decision's time counts too).
+            candidates, share = _window(allowed, chosen, spread), RECENTRE_SHARE
+        return chosen, tally
 
     def _endgame_bids(self, know: Knowledge, rng: random.Random, options: list[int], candidates: list[int],
                       leader: int, sure: int) -> tuple[int, Tally]:

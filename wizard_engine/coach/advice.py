@@ -39,6 +39,7 @@ from ..rules import trick_rules
 # at 600 it takes 0.1-0.3 s there (bots/README.md); it is still stronger than Hard.
 DEFAULT_BUDGET = 600.0
 SUITS = 4
+COACH_RECENTRE = 1  # searches again around an edge bid at most this often (the worst hint's time)
 
 
 class OptionAdvice(TypedDict):
@@ -66,8 +67,11 @@ def coach_bot(seed: int, budget: float) -> ExpertBot:
     """Expert as the coach asks it: without spite, so that its pick is the option with the
     most of the person's own points, the figures the coach shows (at the table Expert also
     counts the other players' points against them), its tallies kept per deal for
-    :meth:`ExpertTally.paired`."""
-    return ExpertBot(seed, think_ms=budget, spite=0.0, per_deal=True)
+    :meth:`ExpertTally.paired`, and searching again around a bid at the edge of its
+    candidates (``recentre``), so that the hint does not pick the edge's bid while showing a
+    better one beside it (at the table this changes a bid in three games of ten, too rarely
+    to measure: ``wizard_engine/bots/README.md``)."""
+    return ExpertBot(seed, think_ms=budget, spite=0.0, per_deal=True, recentre=COACH_RECENTRE)
 
 
 def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
