@@ -42,6 +42,9 @@ PRESS_AT_ONCE = """() => {
 }"""
 
 
+ROUND_OR_FEEDBACK = "#feedback:not([hidden]), #round-dialog[open], #final-dialog[open]"
+
+
 def summary(name: str, values: list[float]) -> str:
     if not values:
         return f"{name}: none"
@@ -102,8 +105,11 @@ def main() -> None:
             start = time.perf_counter()
             # A click in script: in a long round's fanned hand the next card covers this one's middle.
             page.locator("#table .hint-picked").first.evaluate("(button) => button.click()")
-            page.wait_for_selector("#feedback:not([hidden])", timeout=120_000)
-            feedback.append((time.perf_counter() - start) * 1000)
+            # A round's last card: the next round may begin with the person's bid, and the
+            # feedback on the last deal is not shown then (coach.js), only the round's summary.
+            shown = page.wait_for_selector(ROUND_OR_FEEDBACK, timeout=120_000)
+            if shown and shown.get_attribute("id") == "feedback":
+                feedback.append((time.perf_counter() - start) * 1000)
             if wait:
                 page.evaluate(PRESS_AT_ONCE)  # the next turn's hint is asked at its very start
 
