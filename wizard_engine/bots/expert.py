@@ -166,7 +166,7 @@ class ExpertBot(HardBot):
         work = self.think_ms * PLAYS_PER_MS * share
         survivors = list(options)
         stages = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
-        most = max(MIN_STAGE_DEALS, int(self._most_deals(STAGE_DEALS_PER_MS) * share)) * (1 if self.halving else 2)
+        most = int(self._most_deals(STAGE_DEALS_PER_MS) * share) * (1 if self.halving else 2)
         for stage in range(stages):
             deals = int(work / stages / (cost * len(survivors) + DEAL_COST))
             deals = max(MIN_STAGE_DEALS, min(most, deals))
