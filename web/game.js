@@ -239,7 +239,6 @@ export class Game {
     if (events.gameOver && !view.open_hands && !this.behind && result.save) {
       document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail: { kind: "game", save: result.save } }));
     }
-    if (events.trickDone) this.#lingerUntil = performance.now() + this.pace.trick;
     if (events.roundEnded) this.#roundTrick = true;
     if (flags.fresh || flags.resumed) this.#roundTrick = false;
     // The round's summary opens before the next round is drawn: until it closes, the table
@@ -249,6 +248,9 @@ export class Game {
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
     this.#tellCoach(view, events);
+    // Counted from here, when the trick is drawn and announced: drawing may take a while
+    // on a busy phone, and the trick stays in view for the pace's whole time.
+    if (events.trickDone) this.#lingerUntil = performance.now() + this.pace.trick;
     if (!this.behind) this.#runBots();
   }
 
