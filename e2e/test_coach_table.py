@@ -141,6 +141,22 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
     assert not watch.errors
 
 
+def test_a_move_without_another_choice_gets_no_feedback(page: Page, watch: Watch) -> None:
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=3)
+    feedback = page.locator("#feedback")
+    player.play_until(lambda state: state == "turn")
+    player.choose_first()  # round 1's bid: 0 or 1
+    expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)
+    player.play_until(lambda state: state == "turn")
+    expect(player.hand().locator("button:not([disabled])")).to_have_count(1)  # the round's one card
+    player.choose_first()
+    coach_caught_up(page)
+    expect(feedback).to_be_hidden()  # no "Best." for the only card there was
+    assert not watch.errors
+
+
 def test_the_feedback_on_a_round_goes_when_the_next_deal_begins(page: Page, watch: Watch) -> None:
     player = Player(page)
     player.open(seed=5)

@@ -114,6 +114,14 @@ def fill_form(page: Page, players: int, level: str, pace: str = "instant", names
     form.locator("#pace").select_option(pace)
 
 
+def counted(page: Page) -> tuple[int, int]:
+    """The review summary's (decisions counted, moves without another choice left out)."""
+    decisions = re.search(r"of (\d+) decisions?", page.locator("#review-matches").inner_text())
+    forced = re.search(r"Not counted: (\d+) moves? with no other choice", page.locator("#review-forced").inner_text())
+    assert decisions and forced, (decisions, forced)
+    return int(decisions.group(1)), int(forced.group(1))
+
+
 def moves(page: Page) -> int:
     """The number of moves of the game saved in this tab."""
     return int(page.evaluate("JSON.parse(localStorage.getItem('wizard.game') || 'null')?.moves ?? -1"))
@@ -132,6 +140,10 @@ def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(
     summary = page.locator(".review-summary")
     expect(summary).to_contain_text("decisions as the coach would decide")
     expect(summary).to_contain_text("Expected points lost:")
+    # Every bid and card of the person is reviewed; a move without another choice (each round's
+    # last card, at least) is not counted for or against them.
+    decisions, forced = counted(page)
+    assert decisions + forced == 20 + sum(range(1, 21)) and forced >= 20
     # Step 1: round 1's bidding, every hand as dealt.
     shown = page.evaluate(SHOWN)
     assert (shown["round"], shown["trick"]) == (1, None)
@@ -142,6 +154,8 @@ def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(
     assert (shown["round"], shown["trick"]) == (1, 0)
     assert shown["seats"] == expected_step(rounds, 1, 0)
     assert all(len(s["play"]) == 1 for s in shown["seats"])
+    decision = page.locator("#review-decisions .review-decision")  # one card in hand: no choice
+    expect(decision).to_have_text(re.compile(r"^Forced You could only play .+: \u2212?\d+\.\d points expected\.$"))
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     shown = page.evaluate(SHOWN)
@@ -325,6 +339,6 @@ def test_the_review_of_a_six_player_game_keeps_the_page_responsive(page: Page, w
     long_tasks = page.evaluate("window.__longTasks")
     print(f"\n6-player review: {seconds:.1f} s ({page.locator('#review-matches').inner_text()}); "
           f"long tasks (ms): {long_tasks}")
-    expect(page.locator("#review-matches")).to_contain_text("of 65 decisions")
+    assert sum(counted(page)) == 10 + sum(range(1, 11))  # a seat's bids and cards in 10 rounds
     assert_computed_off_the_page(page)
     assert not watch.errors, watch.errors

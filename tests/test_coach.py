@@ -24,6 +24,7 @@ from wizard_engine.coach import (
     win_chances,
 )
 from wizard_engine.coach.advice import coach_bot
+from wizard_engine.coach.review import notable, summarize
 from wizard_engine.save import save_document
 from wizard_engine.soak import hidden_twin
 from wizard_engine.view import SeatView, seat_view
@@ -250,6 +251,19 @@ def test_the_only_winning_card_when_a_trick_is_needed_is_best() -> None:
     assert rate(advice, "play AS")["verdict"] == "best"
 
 
+def test_a_move_without_a_choice_is_forced_neither_praised_nor_a_gamble() -> None:
+    # Seat 0 bid 1 with a heart that cannot win: the card loses its bid, but it had no other.
+    state = deal(["2H", "AH", "KH"], turned="9C", dealer=2)
+    act(state, "bid 1", "bid 0", "bid 0")
+    view = seat_view(state, 0)
+    assert view["legal"] == ["play 2H"]
+    entry = rate(advise(view, seed=1), "play 2H")
+    assert entry["verdict"] == "forced" and entry["points_lost"] == 0
+    assert entry["options"][0]["make"] < 0.35  # chosen freely, a card this unlikely would be "bold"
+    assert notable(entry) is None
+    assert summarize([entry])["decisions"] == 0 and summarize([entry])["forced"] == 1
+
+
 # --- win chances ------------------------------------------------------------------------
 
 
@@ -312,12 +326,18 @@ def test_review_rates_every_decision_of_the_seat(saved_game: dict) -> None:
     assert calls == [(k, len(mine)) for k in range(1, len(mine) + 1)]
     for e in entries:
         assert e["points_lost"] >= 0
+        if len(e["options"]) == 1:
+            assert e["verdict"] == "forced" and e["choice"] == e["best"] and e["points_lost"] == 0
+            continue
         assert e["verdict"] == ("best" if e["points_lost"] <= 0.5 else "close" if e["points_lost"] <= 2 else "costly")
         if e["choice"] == e["best"]:
             assert e["verdict"] == "best"
+    chosen = [e for e in entries if len(e["options"]) > 1]
     summary = review["summary"]
-    assert summary["decisions"] == len(entries) == summary["best"] + summary["close"] + summary["costly"]
-    assert summary["matches"] == sum(e["choice"] == e["best"] for e in entries)
+    assert 0 < summary["forced"] < len(entries)  # every round's last card, at least
+    assert summary["forced"] == len(entries) - len(chosen)
+    assert summary["decisions"] == len(chosen) == summary["best"] + summary["close"] + summary["costly"]
+    assert summary["matches"] == sum(e["choice"] == e["best"] for e in chosen)
     assert summary["lost_total"] == pytest.approx(summary["lost_bidding"] + summary["lost_play"], abs=0.02)
     lost = [entries[i]["points_lost"] for i in summary["costliest"]]
     assert lost == sorted(lost, reverse=True) and (not lost or lost[0] == max(e["points_lost"] for e in entries))
@@ -340,7 +360,8 @@ def test_cli_reviews_a_save_file(saved_game: dict, tmp_path, capsys) -> None:
     assert cli(["review", str(path), "--seat", "1", "--json", "--budget", "5"]) == 0
     out, err = capsys.readouterr()
     document = json.loads(out)
-    assert document["seat"] == 1 and document["summary"]["decisions"] == len(document["entries"])
+    summary = document["summary"]
+    assert document["seat"] == 1 and summary["decisions"] + summary["forced"] == len(document["entries"])
     assert "reviewing" in err
     assert cli(["review", str(path), "--seat", "1", "--budget", "5"]) == 0
     assert "costliest" in capsys.readouterr().out

@@ -219,9 +219,10 @@ export class CoachView {
   #showFeedback(rating) {
     const line = $("feedback");
     line.replaceChildren();
-    line.hidden = !rating;
+    const shown = rating?.verdict !== "forced" && this.#coach.feedbackWanted; // a move without another choice: no word
+    line.hidden = !rating || !shown;
     delete line.dataset.verdict;
-    if (!rating || !this.#coach.feedbackWanted) return;
+    if (line.hidden) return;
     line.dataset.verdict = rating.verdict;
     line.append(el("strong", "feedback-verdict", verdictWord(rating.verdict)), " ", this.#ratingText(rating));
   }

@@ -9,7 +9,9 @@ import { cardPicture } from "./cards.js";
 import { $, el, nameEl } from "./dom.js";
 import { cardName, decimalText, errorReason, signed, suitName, t } from "./words.js";
 
-const VERDICTS = () => ({ best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly") });
+const VERDICTS = () => ({
+  best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly"), forced: t("review.verdict.forced"),
+});
 
 /** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
 export function choiceText(action, theme) {
@@ -145,7 +147,7 @@ export class GameReview {
     this.#ticket++;
     this.#data = null;
     this.#steps = [];
-    for (const id of ["review-matches", "review-counts", "review-lost", "review-costliest", "review-where",
+    for (const id of ["review-matches", "review-counts", "review-lost", "review-forced", "review-costliest", "review-where",
       "review-trump", "review-seats", "review-decisions"]) $(id).replaceChildren();
     $("review-body").hidden = true;
   }
@@ -163,6 +165,9 @@ export class GameReview {
     $("review-lost").textContent = t("review.summary.lost", {
       total: decimalText(s.lost_total), bidding: decimalText(s.lost_bidding), play: decimalText(s.lost_play),
     });
+    // A move without another choice (a round's last card) is neither a match nor a mistake.
+    $("review-forced").hidden = !s.forced;
+    $("review-forced").textContent = s.forced ? t("review.summary.forced", { count: s.forced }) : "";
     const list = $("review-costliest");
     list.replaceChildren();
     $("review-costliest-none").hidden = s.costliest.length > 0;
@@ -300,15 +305,7 @@ export class GameReview {
     for (const entry of entries) {
       const item = el("p", `review-decision verdict-${entry.verdict}`);
       item.append(verdictBadge(entry.verdict), " ");
-      const params = { name, choice: choiceText(entry.choice, theme), points: decimalText(entry.choice_points) };
-      let text = t(seat === this.#person() ? "review.decision.you" : "review.decision.other", params);
-      if (entry.choice === entry.best) text += ` ${t("review.coach.same")}`;
-      else {
-        text += ` ${t("review.coach.other", {
-          best: choiceText(entry.best, theme), points: decimalText(entry.best_points), lost: decimalText(entry.points_lost),
-        })}`;
-      }
-      item.append(text);
+      item.append(decisionText(entry, seat === this.#person(), name, theme));
       box.append(item);
     }
   }
@@ -321,6 +318,17 @@ export class GameReview {
     event.preventDefault();
     this.go(moves[event.key]);
   }
+}
+
+/** What the seat chose, and the coach's word on it (none on a move without another choice). */
+function decisionText(entry, you, name, theme) {
+  const params = { name, choice: choiceText(entry.choice, theme), points: decimalText(entry.choice_points) };
+  if (entry.verdict === "forced") return t(you ? "review.decision.forced.you" : "review.decision.forced.other", params);
+  const text = t(you ? "review.decision.you" : "review.decision.other", params);
+  if (entry.choice === entry.best) return `${text} ${t("review.coach.same")}`;
+  return `${text} ${t("review.coach.other", {
+    best: choiceText(entry.best, theme), points: decimalText(entry.best_points), lost: decimalText(entry.points_lost),
+  })}`;
 }
 
 function verdictBadge(verdict) {

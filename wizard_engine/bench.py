@@ -128,7 +128,7 @@ def coach_measure(repeats: int) -> dict[str, Any]:
         "win_chances_s_median": round(statistics.median(chances), 3),
         "win_chances_s_max": round(max(chances), 3),
         "review_6_players_s": round(review_s, 2),
-        "review_decisions": review["summary"]["decisions"],
+        "review_decisions": len(review["entries"]),  # every decision reviewed, the forced ones too
         "review_budget": REVIEW_BUDGET,
     }
 

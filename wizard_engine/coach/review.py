@@ -7,7 +7,9 @@ against the coach's pick, both from that same advice:
 
 * ``points_lost`` = pick's points - choice's points, never below 0;
 * ``verdict``: ``"best"`` (the choice is the pick, or loses at most :data:`BEST_WITHIN`),
-  ``"close"`` (loses at most :data:`CLOSE_WITHIN`), else ``"costly"``.
+  ``"close"`` (loses at most :data:`CLOSE_WITHIN`), else ``"costly"``; ``"forced"`` when the
+  seat had one legal option only (a round's last card, say): no choice, so nothing to praise
+  or blame, and the summary counts the decisions that were choices.
 
 Trump choices count with the bidding in the summary.  The review's budget,
 :data:`REVIEW_BUDGET`, is a hint's: with the same seed the review gives the same figures as
@@ -51,14 +53,15 @@ class ReviewEntry(TypedDict):
     best: str  # the coach's pick
     best_points: float
     points_lost: float
-    verdict: str  # "best", "close" or "costly"
+    verdict: str  # "best", "close", "costly" or "forced"
     options: list[OptionAdvice]  # the advice's options, best first
 
 
 class ReviewSummary(TypedDict):
     """The review in figures."""
 
-    decisions: int
+    decisions: int  # the entries with a choice (not forced)
+    forced: int  # the entries with one legal option: decisions + forced == entries
     matches: int  # decisions equal to the coach's pick
     best: int  # verdict counts: best + close + costly == decisions
     close: int
@@ -109,10 +112,11 @@ def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: in
     made = option_points(advice, choice)["points"]
     best = option_points(advice, advice["pick"])["points"]
     lost = 0.0 if choice == advice["pick"] else round(max(0.0, best - made), 2)
+    forced = len(advice["options"]) == 1
     return {"index": index, "round": round_, "phase": advice["phase"],
             "trick": trick if advice["phase"] == "playing" else 0,
             "choice": choice, "choice_points": made, "best": advice["pick"], "best_points": best,
-            "points_lost": lost, "verdict": verdict(lost), "options": advice["options"]}
+            "points_lost": lost, "verdict": "forced" if forced else verdict(lost), "options": advice["options"]}
 
 
 def verdict(lost: float) -> str:
@@ -128,18 +132,22 @@ def notable(entry: ReviewEntry) -> str | None:
     mode comments on."""
     if entry["verdict"] == "costly":
         return "costly"
+    if entry["verdict"] == "forced":
+        return None  # no choice: neither a mistake nor a gamble
     made = next(o["make"] for o in entry["options"] if o["option"] == entry["choice"])
     return "bold" if made < BOLD_MAKE else None
 
 
 def summarize(entries: list[ReviewEntry]) -> ReviewSummary:
-    """The summary of rated decisions."""
-    counts = {v: sum(1 for e in entries if e["verdict"] == v) for v in ("best", "close", "costly")}
+    """The summary of rated decisions (the forced ones counted apart)."""
+    counts = {v: sum(1 for e in entries if e["verdict"] == v) for v in ("best", "close", "costly", "forced")}
+    chosen = [e for e in entries if e["verdict"] != "forced"]
     bidding = sum(e["points_lost"] for e in entries if e["phase"] != "playing")
     play = sum(e["points_lost"] for e in entries if e["phase"] == "playing")
     ranked = sorted((i for i, e in enumerate(entries) if e["points_lost"] > 0),
                     key=lambda i: (-entries[i]["points_lost"], i))
-    return {"decisions": len(entries), "matches": sum(1 for e in entries if e["choice"] == e["best"]),
+    return {"decisions": len(chosen), "forced": counts["forced"],
+            "matches": sum(1 for e in chosen if e["choice"] == e["best"]),
             "best": counts["best"], "close": counts["close"], "costly": counts["costly"],
             "lost_bidding": round(bidding, 2), "lost_play": round(play, 2),
             "lost_total": round(bidding + play, 2), "costliest": ranked[:COSTLIEST]}
@@ -189,7 +197,7 @@ def report(review: Review) -> str:
                      f"{e['best']:<10} {e['best_points']:>7.1f} {e['points_lost']:>6.1f}  {e['verdict']}")
     s = review["summary"]
     lines += ["", (f"{s['decisions']} decisions, {s['matches']} as the coach; best {s['best']}, close {s['close']}, "
-                  f"costly {s['costly']}"),
+                  f"costly {s['costly']}; {s['forced']} forced"),
               (f"expected points lost: {s['lost_total']:.1f} ({s['lost_bidding']:.1f} bidding, "
               f"{s['lost_play']:.1f} play)"),
               "costliest: " + ", ".join(f"#{i} {review['entries'][i]['choice']} "
