@@ -98,6 +98,23 @@ def test_the_coach_searches_again_around_a_bid_at_the_edge_of_its_candidates(mon
     assert int(advice["pick"].split()[1]) < table.bid == 6
 
 
+def test_the_coach_searches_again_around_a_better_bid_beyond_its_candidates(monkeypatch) -> None:
+    """The sure tricks misjudged at 8 of 10 (for a hand of random cards): Expert at the table
+    bids at least 8; the coach's figures for the lower bids show them better, so it searches
+    again around the best of them, and its pick is the bid its own table puts first."""
+    from wizard_engine.bots import expert
+
+    from .test_expert import _position
+
+    state, _, _ = _position(1, 10, 0, players=3)
+    monkeypatch.setattr(expert, "sure_tricks", lambda know: know.hand_size - 2)
+    view = seat_view(state, state.to_act()[0])
+    assert ExpertBot(1, think_ms=300, spite=0.0).decide(view).bid >= 8
+    advice = advise(view, seed=1, budget=300)
+    assert int(advice["pick"].split()[1]) < 8
+    assert advice["options"][0]["option"] == advice["pick"]
+
+
 def test_the_coach_weighs_own_points_where_the_table_expert_has_spite() -> None:
     """At the table Expert counts the others' points against them; the coach does not (its
     figures are the person's own points), so on some positions the two choose differently."""
@@ -177,13 +194,14 @@ def test_bids_outside_the_candidates_get_figures_too() -> None:
 
 def test_the_coachs_extra_bids_change_neither_the_deals_nor_the_candidates_figures() -> None:
     # 12 cards at a budget where the deals are not clamped: the search with every bid and the
-    # bot's own decision see the same deals, so the candidates' figures are identical.
+    # bot's own decision see the same deals, so the candidates' figures are identical.  (Expert
+    # as the coach asks it, but without its second search, which reads the extra bids' figures.)
     state = deal(["Z AS KS QS JS 2C 3C 4D 5D 6H 7H 8H", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3H",
                   "AD KD QD JD TD 9D 8D 7D 6D 2D 3D 4H", "AH KH QH JH TH 9H 2H 5H 6S 7S 8S 9S"],
                  turned="2S", dealer=3)
     view = seat_view(state, 0)
-    own = coach_bot(1, 300).search(view)[1]
-    coach = coach_bot(1, 300).search(view, every_bid=True)[1]
+    own = ExpertBot(1, think_ms=300, spite=0.0, per_deal=True).search(view)[1]
+    coach = ExpertBot(1, think_ms=300, spite=0.0, per_deal=True).search(view, every_bid=True)[1]
     assert own.deals == coach.deals > 100
     assert set(own.points) < set(coach.points)
     for b in own.points:

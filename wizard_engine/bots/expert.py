@@ -42,6 +42,7 @@ ENDGAME_CARDS = 12  # solve exactly once this many cards (all hands together) ar
 ENDGAME_LEAVES = 5000  # ...and the product of the hand sizes' factorials is below this
 EXTRA_DEALS = 100  # the coach's extra bids are tried on this many deals
 RECENTRE_SHARE = 1 / 3  # of the budget, for a search again around a bid at the candidates' edge
+RECENTRE_GAP = 2.0  # ...or around a bid beyond them whose figures beat the pick's by this many points
 DEFAULT_SPITE = 0.6  # a card's value: own points less this times the others' mean (bots/README.md)
 NODE_COST = 6  # one endgame node costs about this many playout card plays
 ENDGAME_DEALS_PER_MS = 2 / 3  # the endgame's deals, at most (800 at 1200 ms)
@@ -123,6 +124,15 @@ def _at_edge(chosen: int, candidates: list[int], allowed: list[int]) -> bool:
         chosen == min(candidates) and any(b < chosen for b in beyond))
 
 
+def _better_beyond(tally: Tally, chosen: int, extra: list[int]) -> int | None:
+    """The bid of ``extra`` whose figures beat ``chosen``'s the most, if by :data:`RECENTRE_GAP`."""
+    if not extra or not isinstance(tally, ExpertTally) or tally.results is None:
+        return None
+    points = {b: tally.paired(b, chosen)[0] for b in extra}
+    best = max(extra, key=lambda b: (points[b], -b))
+    return best if points[best] >= tally.mean_points(chosen) + RECENTRE_GAP else None
+
+
 def _within(figure: float, seen: list[float]) -> float:
     """``figure``, kept between the least and the most of ``seen``."""
     return min(max(seen), max(min(seen), figure))
@@ -143,7 +153,9 @@ class ExpertBot(HardBot):
         self.endgame_bids = endgame_bids  # bids of the shortest rounds by exact play too
         self.endgame_cards, self.endgame_leaves = endgame_cards, endgame_leaves
         self.per_deal = per_deal  # tallies kept per deal, for the coach's paired figures
-        self.recentre = recentre  # searches again around a bid at the candidates' edge, so often
+        # Searches again, so often, around a bid at the candidates' edge or beyond them (figures
+        # for every bid are kept then: the coach's, which it shows beside its pick).
+        self.recentre = recentre
 
     # --- the halving ------------------------------------------------------------------
 
@@ -192,6 +204,8 @@ class ExpertBot(HardBot):
         """The bid with the best mean score, by successive halving over the candidates nearest
         the card-chance estimate (``every``: more bids the coach wants figures for)."""
         legal = know.legal_bids() if every is None else every
+        if self.recentre and every is None:
+            every = legal  # the same search as the coach's, whose figures show every bid
         sure = 0 if know.hand_hidden else sure_tricks(know)
         allowed = [b for b in legal if b >= sure] or legal
         estimate = expected_tricks(know) if not know.hand_hidden else 0.0
@@ -215,11 +229,19 @@ class ExpertBot(HardBot):
             extra = [b for b in (every or []) if b not in candidates]
             chosen, tally = self._halve(know, rng, candidates, know.players * know.hand_size, evaluate,
                                         key=lambda b: (-abs(b - sure), -b), extra=extra, share=share)
-            if not _at_edge(chosen, candidates, allowed):
+            beyond = _better_beyond(tally, chosen, extra) if self.recentre else None
+            if beyond is None and not _at_edge(chosen, candidates, allowed):
                 break
-            # The best bid at the window's edge: the estimate missed it; search around it, at
-            # a third of the budget (the worst decision's time counts too).
-            candidates, share = _window(allowed, chosen, spread), RECENTRE_SHARE
+            # The best bid at the window's edge: the estimate missed it; or a bid beyond the
+            # window (below the sure tricks, say) shows better on the deals it was tried on,
+            # which may be luck, the best of many bids on few deals.  Search around it on fresh
+            # deals, the bid chosen so far among the candidates, at a third of the budget (the
+            # worst decision's time counts too).
+            if beyond is None:
+                candidates = _window(allowed, chosen, spread)
+            else:
+                candidates = sorted({*_window(legal, beyond, spread), chosen}, key=lambda b: abs(b - beyond))
+            share = RECENTRE_SHARE
         return chosen, tally
 
     def _endgame_bids(self, know: Knowledge, rng: random.Random, options: list[int], candidates: list[int],

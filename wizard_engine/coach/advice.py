@@ -13,7 +13,10 @@ and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's
   is not flattered, or wronged, by deals better or worse than the pick's later ones;
 * a bid: Expert compares the candidates near its estimate; the coach evaluates every other
   legal bid on the last stage's deals too (the pick stays Expert's, among its candidates),
-  and ``make`` is the chance of making that bid; figures paired with the pick's as above;
+  and ``make`` is the chance of making that bid; figures paired with the pick's as above.
+  Where the best candidate is at the edge of the candidates, or another bid's figures beat
+  it by 2 points (the best of many bids on 100 deals may be lucky), Expert searches again
+  around that bid on fresh deals, the bid chosen so far among the candidates;
 * a trump suit (a turned-up Wizard, R8): the bot picks by card-chance strength, without a
   search.  The coach gives each suit the expected points of the *best bid* with that suit
   as trump: every bid is played out on the same deals for each suit, at a quarter of the
@@ -39,7 +42,7 @@ from ..rules import trick_rules
 # at 600 it takes 0.1-0.3 s there (bots/README.md); it is still stronger than Hard.
 DEFAULT_BUDGET = 600.0
 SUITS = 4
-COACH_RECENTRE = 1  # searches again around an edge bid at most this often (the worst hint's time)
+COACH_RECENTRE = 1  # searches again around an edge or better bid at most this often (the worst hint's time)
 
 
 class OptionAdvice(TypedDict):
@@ -68,9 +71,9 @@ def coach_bot(seed: int, budget: float) -> ExpertBot:
     most of the person's own points, the figures the coach shows (at the table Expert also
     counts the other players' points against them), its tallies kept per deal for
     :meth:`ExpertTally.paired`, and searching again around a bid at the edge of its
-    candidates (``recentre``), so that the hint does not pick the edge's bid while showing a
-    better one beside it (at the table this changes a bid in three games of ten, too rarely
-    to measure: ``wizard_engine/bots/README.md``)."""
+    candidates or beyond them (``recentre``), so that the hint does not pick a bid while showing a
+    better one beside it (not at the table: the edge's search changed a bid in a third of the
+    games, too rarely to measure, ``wizard_engine/bots/README.md``)."""
     return ExpertBot(seed, think_ms=budget, spite=0.0, per_deal=True, recentre=COACH_RECENTRE)
 
 
