@@ -126,6 +126,28 @@ def test_a_phone_never_scrolls_sideways_and_keeps_the_hand_and_the_trick_in_view
     page.context.close()
 
 
+def test_on_a_phone_the_tally_under_the_trick_stays_above_the_hand_when_feedback_arrives(
+        browser: Browser, base_url: str) -> None:
+    """The default game, as a first visit deals it: the coach's feedback on the bid makes your
+    docked area taller at your first card, and the line under the trick (the bids against the
+    tricks) must not end up behind it."""
+    page = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-US").new_page()
+    page.goto("./?seed=3")
+    player = Player(page)
+    player.wait_table_ready()
+    page.get_by_role("button", name="Play", exact=True).click()
+    player.play_until(lambda state: state == "turn")
+    player.choose_first()  # the bid: the coach rates it
+    player.play_until(lambda state: state == "turn" and player.view_phase() == "playing")
+    expect(page.locator("#feedback")).to_be_visible(timeout=60_000)
+    expect(page.locator("#tally")).not_to_be_empty()
+    page.wait_for_function("""() => document.getElementById('tally').getBoundingClientRect().bottom
+        <= document.getElementById('me').getBoundingClientRect().top""", timeout=2000)
+    title = page.locator("#trick-title").bounding_box()
+    assert title and title["y"] >= 0  # and the trick's top still in view
+    page.context.close()
+
+
 def overlap(a: FloatRect | None, b: FloatRect | None) -> bool:
     assert a and b
     return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]

@@ -494,10 +494,11 @@ function scrollToTurn(turn) {
   if (turn !== shownTurn || $("table").hidden || document.querySelector("dialog[open]")) return;
   const felt = document.querySelector(".trick-felt").getBoundingClientRect();
   const trump = $("trump").getBoundingClientRect(); // beside the trick on a wide screen
+  const tally = $("tally").getBoundingClientRect(); // the bids against the tricks, under the trick (0 when empty)
   const me = $("me");
   const docked = getComputedStyle(me).position === "fixed";
   const bottom = docked ? me.getBoundingClientRect().top : innerHeight;
-  const end = docked ? Math.max(felt.bottom, trump.bottom) : $("hand").getBoundingClientRect().bottom;
+  const end = docked ? Math.max(felt.bottom, trump.bottom, tally.bottom) : $("hand").getBoundingClientRect().bottom;
   const top = $("trick-title").getBoundingClientRect().top - 4;
   // Down until what must be seen ends above the bottom, but never past the trick's top.
   const down = Math.min(end - bottom + 8, top);
