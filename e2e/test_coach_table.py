@@ -141,7 +141,7 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
     assert not watch.errors
 
 
-def test_a_move_without_another_choice_gets_no_feedback(page: Page, watch: Watch) -> None:
+def test_a_move_without_another_choice_is_not_the_coachs_pick_nor_rated(page: Page, watch: Watch) -> None:
     player = Player(page)
     player.open(seed=5)
     player.new_game(players=3)
@@ -151,6 +151,9 @@ def test_a_move_without_another_choice_gets_no_feedback(page: Page, watch: Watch
     expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)
     player.play_until(lambda state: state == "turn")
     expect(player.hand().locator("button:not([disabled])")).to_have_count(1)  # the round's one card
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint-status")).to_have_text(re.compile(r"^No other choice: .+\.$"), timeout=COACH_TIMEOUT_MS)
+    page.get_by_role("button", name="Close the hint").click()
     player.choose_first()
     coach_caught_up(page)
     expect(feedback).to_be_hidden()  # no "Best." for the only card there was

@@ -149,7 +149,8 @@ export class CoachView {
     panel.dataset.state = "ready";
     panel.dataset.hintMs ??= String(Math.round(performance.now() - this.#opened));
     panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
-    $("hint-status").textContent = t("hint.ready", { pick: this.#optionName(advice.pick) });
+    const only = advice.options.length === 1; // a round's last card: nothing for the coach to pick
+    $("hint-status").textContent = t(only ? "hint.only" : "hint.ready", { pick: this.#optionName(advice.pick) });
     body.append(this.#table(advice));
     $("hint-note").textContent = t("hint.deals", { count: advice.deals });
     this.#figures(advice);
