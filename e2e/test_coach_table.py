@@ -153,6 +153,8 @@ def test_a_move_without_another_choice_is_not_the_coachs_pick_nor_rated(page: Pa
     expect(player.hand().locator("button:not([disabled])")).to_have_count(1)  # the round's one card
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#hint-status")).to_have_text(re.compile(r"^No other choice: .+\.$"), timeout=COACH_TIMEOUT_MS)
+    expect(page.locator("#hint-body tbody tr")).to_have_count(1)
+    expect(page.locator("#hint-body .hint-pick-mark, #hand .hint-picked")).to_have_count(0)
     page.get_by_role("button", name="Close the hint").click()
     player.choose_first()
     coach_caught_up(page)

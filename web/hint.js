@@ -174,7 +174,7 @@ export class CoachView {
       const name = el("th");
       name.append(el("span", "hint-option-name", this.#optionName(option.option)));
       name.scope = "row";
-      if (option.option === advice.pick) {
+      if (picked(advice, option)) {
         tr.classList.add("hint-pick");
         name.append(el("span", "hint-pick-mark", t("hint.pick")));
       }
@@ -205,7 +205,7 @@ export class CoachView {
         figure.append(el("span", "", expectedText(option.points)), el("span", "hint-figure-sep", " · "), el("span", "", chanceText(option.make)));
         figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
         button.append(figure);
-        button.classList.toggle("hint-picked", option.option === advice.pick);
+        button.classList.toggle("hint-picked", picked(advice, option));
       }
     }
   }
@@ -242,6 +242,11 @@ export class CoachView {
     const lines = this.#coach.chanceLines(view);
     drawChances(view, lines ? lines.at(-1) : null);
   }
+}
+
+/** Whether `option` is the coach's pick among others (the only option is nobody's pick). */
+function picked(advice, option) {
+  return option.option === advice.pick && advice.options.length > 1;
 }
 
 function captionText(phase) {
