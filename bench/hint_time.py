@@ -52,10 +52,9 @@ def summary(name: str, values: list[float]) -> str:
             f"max {max(values):.0f} ms, min {min(values):.0f} ms")
 
 
-def play_pick(page: Page) -> None:
+def play_pick(page: Page, pick: str) -> None:
     """Bring the coach's pick onto a button: in a long round the compact bid picker
     (bidpicker.js) shows one bid at a time, so step it to the pick."""
-    pick = page.get_attribute("#hint-panel tr.hint-pick", "data-option") or ""
     if not pick.startswith("bid ") or page.locator(f'#decision [data-action="{pick}"]').count():
         return
     spin = page.locator("#decision [role=spinbutton]")
@@ -101,15 +100,19 @@ def main() -> None:
             elif pressed:  # pressed by the page as the turn began
                 at_once.append(hint_ms)
             advice.append(float(page.get_attribute("#hint-panel", "data-advice-ms") or 0))
-            play_pick(page)
+            rows = page.locator("#hint-body tbody tr")
+            forced = rows.count() == 1  # no other choice: no pick marked, and no feedback on it
+            pick = (rows if forced else page.locator("#hint-body tr.hint-pick")).get_attribute("data-option") or ""
+            play_pick(page, pick)
             start = time.perf_counter()
             # A click in script: in a long round's fanned hand the next card covers this one's middle.
-            page.locator("#table .hint-picked").first.evaluate("(button) => button.click()")
-            # A round's last card: the next round may begin with the person's bid, and the
-            # feedback on the last deal is not shown then (coach.js), only the round's summary.
-            shown = page.wait_for_selector(ROUND_OR_FEEDBACK, timeout=120_000)
-            if shown and shown.get_attribute("id") == "feedback":
-                feedback.append((time.perf_counter() - start) * 1000)
+            page.locator(f'#table [data-action="{pick}"]').first.evaluate("(button) => button.click()")
+            if not forced:
+                # A round's last card: the next round may begin with the person's bid, and the
+                # feedback on the last deal is not shown then (coach.js), only the round's summary.
+                shown = page.wait_for_selector(ROUND_OR_FEEDBACK, timeout=120_000)
+                if shown and shown.get_attribute("id") == "feedback":
+                    feedback.append((time.perf_counter() - start) * 1000)
             if wait:
                 page.evaluate(PRESS_AT_ONCE)  # the next turn's hint is asked at its very start
 
