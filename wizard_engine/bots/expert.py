@@ -240,7 +240,7 @@ class ExpertBot(HardBot):
             if beyond is None:
                 candidates = _window(allowed, chosen, spread)
             else:
-                candidates = sorted({*_window(legal, beyond, spread), chosen}, key=lambda b: abs(b - beyond))
+                candidates = sorted({*_window(legal, beyond, spread), chosen}, key=lambda b: (abs(b - beyond), b))
             share = RECENTRE_SHARE
         return chosen, tally
 
