@@ -174,6 +174,10 @@ def test_on_a_phone_turned_sideways_the_hint_leaves_the_trick_in_view(browser: B
     for played in page.locator("#trick .play .card").all():
         box = played.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= dock["y"], (box, dock)
+    # The line under the trump card (the bids against the tricks) too: the trump's words stand
+    # beside its card, so three lines of it fit above the hand.
+    tally = page.locator("#tally").bounding_box()
+    assert tally and tally["height"] > 30 and tally["y"] + tally["height"] <= dock["y"], (tally, dock)
     for target in page.evaluate(HAND_TARGETS):
         assert target["top"] >= 0 and target["bottom"] <= SIDEWAYS["height"] and target["hit"], target
     figures = page.locator("#hand .hint-figure")
