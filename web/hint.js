@@ -220,8 +220,8 @@ export class CoachView {
   #showFeedback(rating) {
     const line = $("feedback");
     line.replaceChildren();
-    const shown = rating?.verdict !== "forced" && this.#coach.feedbackWanted; // a move without another choice: no word
-    line.hidden = !rating || !shown;
+    // (a move without another choice gets no word)
+    line.hidden = !rating || rating.verdict === "forced" || !this.#coach.feedbackWanted;
     delete line.dataset.verdict;
     if (line.hidden) return;
     line.dataset.verdict = rating.verdict;

@@ -124,9 +124,9 @@ def _at_edge(chosen: int, candidates: list[int], allowed: list[int]) -> bool:
         chosen == min(candidates) and any(b < chosen for b in beyond))
 
 
-def _better_beyond(tally: Tally, chosen: int, extra: list[int]) -> int | None:
+def _better_beyond(tally: ExpertTally, chosen: int, extra: list[int]) -> int | None:
     """The bid of ``extra`` whose figures beat ``chosen``'s the most, if by :data:`RECENTRE_GAP`."""
-    if not extra or not isinstance(tally, ExpertTally) or tally.results is None:
+    if not extra or tally.results is None:
         return None
     points = {b: tally.paired(b, chosen)[0] for b in extra}
     best = max(extra, key=lambda b: (points[b], -b))
@@ -167,7 +167,7 @@ class ExpertBot(HardBot):
 
     def _halve(self, know: Knowledge, rng: random.Random, options: list[Any], cost: int,
                evaluate: Evaluate, key: Callable[[Any], Any], extra: list[Any] | None = None,
-               share: float = 1.0) -> tuple[Any, Tally]:
+               share: float = 1.0) -> tuple[Any, ExpertTally]:
         """The best of ``options`` by successive halving, with ``share`` of the budget; ``cost``
         is the work of one option on one deal.  ``extra`` options (the coach's) are tried on the first
         :data:`EXTRA_DEALS` deals of the last stage only and never chosen: they change
