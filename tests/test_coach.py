@@ -272,10 +272,13 @@ def test_the_only_winning_card_when_a_trick_is_needed_is_best() -> None:
 def test_a_move_without_a_choice_is_forced_neither_praised_nor_a_gamble() -> None:
     # Seat 0 bid 1 with a heart that cannot win: the card loses its bid, but it had no other.
     state = deal(["2H", "AH", "KH"], turned="9C", dealer=2)
+    assert not advise(seat_view(state, 0), seed=1)["forced"]  # bid 0 or 1
     act(state, "bid 1", "bid 0", "bid 0")
     view = seat_view(state, 0)
     assert view["legal"] == ["play 2H"]
-    entry = rate(advise(view, seed=1), "play 2H")
+    advice = advise(view, seed=1)
+    assert advice["forced"]
+    entry = rate(advice, "play 2H")
     assert entry["verdict"] == "forced" and entry["points_lost"] == 0
     assert entry["options"][0]["make"] < 0.35  # chosen freely, a card this unlikely would be "bold"
     assert notable(entry) is None

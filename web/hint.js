@@ -149,8 +149,7 @@ export class CoachView {
     panel.dataset.state = "ready";
     panel.dataset.hintMs ??= String(Math.round(performance.now() - this.#opened));
     panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
-    const only = advice.options.length === 1; // a round's last card: nothing for the coach to pick
-    $("hint-status").textContent = t(only ? "hint.only" : "hint.ready", { pick: this.#optionName(advice.pick) });
+    $("hint-status").textContent = t(advice.forced ? "hint.only" : "hint.ready", { pick: this.#optionName(advice.pick) });
     body.append(this.#table(advice));
     $("hint-note").textContent = t("hint.deals", { count: advice.deals });
     this.#figures(advice);
@@ -246,7 +245,7 @@ export class CoachView {
 
 /** Whether `option` is the coach's pick among others (the only option is nobody's pick). */
 function picked(advice, option) {
-  return option.option === advice.pick && advice.options.length > 1;
+  return option.option === advice.pick && !advice.forced;
 }
 
 function captionText(phase) {

@@ -61,6 +61,7 @@ class Advice(TypedDict):
     phase: str  # "trump", "bidding" or "playing"
     pick: str  # the coach's choice: Expert's decision for this view and seed
     options: list[OptionAdvice]  # every legal option, best (most expected points) first
+    forced: bool  # one legal option: nothing to choose, so nothing to praise or blame
     method: str  # "search" (cards and bids) or "best_bid" (trump suits: see the module)
     deals: int  # deals the figures were averaged over (per suit for trump)
     budget: float
@@ -127,7 +128,7 @@ def _advice(view: View, pick: Action, options: list[OptionAdvice], method: str,
     # Best first; among equal figures the pick first, then the view's order.
     options.sort(key=lambda o: (-o["points"], o["option"] != str(pick), order.get(o["option"], len(order))))
     return {"seat": view["seat"], "phase": view["phase"], "pick": str(pick), "options": options,
-            "method": method, "deals": deals, "budget": budget}
+            "forced": len(options) == 1, "method": method, "deals": deals, "budget": budget}
 
 
 def option_points(advice: Advice, option: str) -> OptionAdvice:

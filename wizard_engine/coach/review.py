@@ -112,11 +112,11 @@ def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: in
     made = option_points(advice, choice)["points"]
     best = option_points(advice, advice["pick"])["points"]
     lost = 0.0 if choice == advice["pick"] else round(max(0.0, best - made), 2)
-    forced = len(advice["options"]) == 1
     return {"index": index, "round": round_, "phase": advice["phase"],
             "trick": trick if advice["phase"] == "playing" else 0,
             "choice": choice, "choice_points": made, "best": advice["pick"], "best_points": best,
-            "points_lost": lost, "verdict": "forced" if forced else verdict(lost), "options": advice["options"]}
+            "points_lost": lost, "verdict": "forced" if advice["forced"] else verdict(lost),
+            "options": advice["options"]}
 
 
 def verdict(lost: float) -> str:
