@@ -8,6 +8,7 @@ the save it finds), so it starts at the moment it looks at, at the fastest pace.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -188,6 +189,36 @@ def test_on_a_phone_turned_sideways_the_hint_leaves_the_trick_in_view(browser: B
     button = page.locator("#peek-button").bounding_box()
     for tag in page.locator("#trick .play-tag").all():
         assert not overlap(tag.bounding_box(), button), (tag.inner_text(), tag.bounding_box(), button)
+    page.context.close()
+
+
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP])
+def test_in_a_hand_of_overlapping_cards_the_picks_figure_leaves_the_line_above_readable(
+        browser: Browser, base_url: str, screen: ViewportSize) -> None:
+    """Where the cards overlap (18 or more of them), a card's figures stand above it, and the
+    coach's pick shows them as long as the hint is open: above the top row they lay over the
+    line above the hand ("Any card may be played.")."""
+    save = save_at(3, lambda v: v["phase"] == "playing" and v["hand_size"] >= 18 and len(v["hand"]) == v["hand_size"],
+                   seed=5)
+    page = page_at(browser, base_url, screen, save)
+    Player(page).wait_for("turn")
+    expect(page.locator("#hand")).to_have_class(re.compile(r"\boverlap\b"))
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_have_attribute("data-state", "ready", timeout=60_000)
+    note = page.locator("#hand-note").bounding_box()
+    assert note and note["height"] > 10
+    top_row = page.evaluate("() => Math.min(...[...document.querySelectorAll('#hand .hand-card')]"
+                            ".map(c => c.offsetTop))")
+    shown = 0
+    for card in page.locator("#hand .hand-card").all():
+        if card.evaluate("c => c.offsetTop") != top_row:
+            continue
+        card.hover()  # a card's figures show while the pointer is on it
+        box = card.locator(".hint-figure").bounding_box()
+        assert box and box["height"] > 5
+        assert not overlap(box, note), (box, note)
+        shown += 1
+    assert shown >= 6
     page.context.close()
 
 
