@@ -61,7 +61,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # Under dist/: the runtime, our wheel and our lock file. Named after the version, so
 # a runtime file's URL always means the same bytes: the service worker lets the
 # browser load the runtime's code itself when online (see web/sw.js), and no HTTP
-# cache can then hand a page the runtime of another Pyodide. web/worker.js names it.
+# cache can then hand a page the runtime of another Pyodide. web/engine/worker.js names it.
 PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
 # The runtime's code: compiled by V8, whose code caches only survive when the
 # browser loads it itself (answered by the service worker, it recompiles each visit).
@@ -79,6 +79,7 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'se
        "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
        "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
+WORKER = "engine/worker.js"  # the engine's Web Worker: it boots Pyodide from dist/pyodide-<version>/
 ICON_SIZES = (192, 512)
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 PLAYWRIGHT_INSTALL_TIMEOUT_S = 600  # a real download is ~170 MB; offline it fails in seconds
@@ -416,8 +417,8 @@ def copy_web(dest: Path) -> None:
             target = dest / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
-        if f'"./{PYODIDE_DIR}/' not in (WEB / "worker.js").read_text():
-            raise BuildError(f"web/worker.js must load the runtime from ./{PYODIDE_DIR}/")
+        if f'"../{PYODIDE_DIR}/' not in (WEB / WORKER).read_text():
+            raise BuildError(f"web/{WORKER} must load the runtime from ../{PYODIDE_DIR}/")
 
 
 def build(dest: Path = DIST) -> Path:

@@ -99,7 +99,7 @@ def engine_call(page: Page, method: str, params: dict | None = None):
     """Call the engine through engine.js, as the page does."""
     return page.evaluate(
         """async ([method, params]) => {
-            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
             return startEngine().call(method, params);
         }""",
         [method, params or {}],
@@ -110,7 +110,7 @@ def play_bot_game(page: Page, players: int = 3, seed: int = 7, max_steps: int | 
     """Start an all-bot game through engine.js and let the bots play (to the end by default)."""
     return page.evaluate(
         """async ([players, seed, maxSteps]) => {
-            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
             const engine = startEngine();
             const config = { seed, players: Array.from({ length: players },
                 (_, seat) => ({ name: `Bot ${seat + 1}`, bot: "random" })) };

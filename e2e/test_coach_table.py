@@ -20,7 +20,7 @@ PERCENT = re.compile(r"^\d{1,3}%$")
 # Keep the coach's worker busy for a while (practice hands of a 6-player round 10), so the
 # hint's own request waits behind them: the panel must then say it is thinking.
 BUSY_COACH = """async () => {
-    const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
+    const { startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
     const coach = startCoach();
     await coach.ready;
     for (let seed = 1; seed <= 16; seed++) coach.call("practice_advice", { players: 6, round: 10, seed });
@@ -106,7 +106,7 @@ def coach_caught_up(page: Page) -> None:
     """Wait until the coach has answered a request sent now: it answers in order, so any
     rating of an earlier move has come by then."""
     page.evaluate("""async () => {
-        const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
+        const { startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
         await startCoach().call("practice_advice", { players: 3, round: 1, seed: 1 });
     }""")
 

@@ -5,7 +5,7 @@ from playwright.sync_api import Page
 from sitetools import Watch, wait_ready
 
 COACH = """async ([method, params]) => {
-    const { startEngine, startCoach } = await import(new URL("engine.js", document.baseURI).href);
+    const { startEngine, startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
     const players = [{ name: "You" }, { name: "A", bot: "easy" }, { name: "B", bot: "easy" }];
     const engine = startEngine();
     let answer = await engine.call("new_game", { config: { seed: 11, players } });

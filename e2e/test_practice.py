@@ -25,7 +25,7 @@ RECORD_REQUESTS = """
 """
 
 SCORE = """async (hands) => {
-    const { startCoach } = await import(new URL("engine.js", document.baseURI).href);
+    const { startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
     return (await startCoach().call("practice_score", { hands })).score;
 }"""
 

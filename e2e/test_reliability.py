@@ -130,13 +130,13 @@ def test_storage_that_cannot_be_read_leaves_the_start_page_working(page: Page) -
 # --- finding 5: a worker that recovers ---------------------------------------------------------
 
 KILL_JS = """async () => {
-  const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+  const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
   const engine = startEngine();
   engine.callTimeoutMs = 3000;
   engine.kill();
 }"""
 RESTARTS_JS = """async () => {
-  const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+  const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
   return startEngine().restarts;
 }"""
 
@@ -167,7 +167,7 @@ def test_a_request_the_worker_cannot_answer_never_blocks_later_calls(page: Page)
     page.goto("./")
     wait_ready(page)
     outcome = page.evaluate("""async () => {
-        const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+        const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
         const engine = startEngine();
         const settle = (call) => Promise.race([
           call.then(() => "answered", () => "refused"),

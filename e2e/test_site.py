@@ -34,7 +34,7 @@ def test_engine_errors_reject_with_a_readable_message(page: Page, watch: Watch) 
     wait_ready(page)
     message = page.evaluate(
         """async () => {
-            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
             try { await startEngine().call("no_such_method"); return null; }
             catch (error) { return error.message; }
         }""")
@@ -185,7 +185,7 @@ def test_the_page_stays_responsive_while_the_engine_works(page: Page, watch: Wat
     wait_ready(page)
     result = page.evaluate(
         """async () => {
-            const { startEngine } = await import(new URL("engine.js", document.baseURI).href);
+            const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
             const engine = startEngine();
             const players = ["hard", "hard", "hard", "hard"].map((bot, i) => ({ name: `B${i}`, bot }));
             let { view } = await engine.call("new_game", { config: { seed: 3, players } });

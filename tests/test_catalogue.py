@@ -34,14 +34,14 @@ def described() -> dict:
 
 def paces() -> list[str]:
     """The keys of game.js's PACES."""
-    block = re.search(r"export const PACES = \{(.*?)\n\};", (WEB / "game.js").read_text(), re.DOTALL)
+    block = re.search(r"export const PACES = \{(.*?)\n\};", (WEB / "table" / "game.js").read_text(), re.DOTALL)
     assert block, "PACES not found in game.js"
     return re.findall(r"^\s*(\w+):", block.group(1), re.MULTILINE)
 
 
 def schemes() -> list[str]:
     """appearance.js's SCHEMES (the colour scheme switch's choices)."""
-    found = re.search(r"export const SCHEMES = \[(.*?)\];", (WEB / "appearance.js").read_text())
+    found = re.search(r"export const SCHEMES = \[(.*?)\];", (WEB / "lib" / "appearance.js").read_text())
     assert found, "SCHEMES not found in appearance.js"
     return re.findall(r'"(\w+)"', found.group(1))
 
@@ -91,7 +91,7 @@ PASS_THROUGH = {("words.js", "node.dataset.i18n"), ("words.js", "node.dataset.i1
 
 def boot_keys() -> set[str]:
     """The keys of the engine's boot failures, named in engine.js and worker.js (worded by engine.js's t(code))."""
-    return {key for name in ("engine.js", "worker.js")
+    return {key for name in ("engine/engine.js", "engine/worker.js")
             for key in re.findall(r'"(boot\.\w+)"', (WEB / name).read_text())}
 
 
@@ -170,7 +170,7 @@ class Static(HTMLParser):
 def page_keys() -> tuple[set[str], set[str]]:
     literal: set[str] = set()
     prefixes: set[str] = set()
-    for path in sorted(WEB.glob("*.js")):
+    for path in sorted(WEB.rglob("*.js")):
         found, dynamic = keys_in_code(path.name, path.read_text())
         literal |= found
         prefixes |= dynamic
@@ -181,7 +181,7 @@ def page_keys() -> tuple[set[str], set[str]]:
 
 def languages() -> list[str]:
     """words.js's LANGUAGES: the languages the page speaks, English first."""
-    found = re.search(r"export const LANGUAGES = \[([^\]]*)\];", (WEB / "words.js").read_text())
+    found = re.search(r"export const LANGUAGES = \[([^\]]*)\];", (WEB / "lib" / "words.js").read_text())
     assert found, "LANGUAGES not found in words.js"
     return re.findall(r'"([a-z]{2,3})"', found.group(1))
 

@@ -76,9 +76,9 @@ def test_the_dark_theme_is_the_same_from_the_system_and_from_the_switch() -> Non
 def test_every_custom_property_a_stylesheet_reads_is_set_somewhere() -> None:
     """A property read but never set falls back (or to nothing) in both schemes alike:
     how the score keeper and the statistics once stayed white on a dark page."""
-    sheets = {path.name: path.read_text() for path in sorted(WEB.glob("*.css"))}
+    sheets = {path.name: path.read_text() for path in sorted(WEB.rglob("*.css"))}
     declared = {name for text in sheets.values() for name in re.findall(r"(--[\w-]+)\s*:", text)}
-    scripts = "".join(path.read_text() for path in WEB.glob("*.js"))
+    scripts = "".join(path.read_text() for path in WEB.rglob("*.js"))
     set_by_scripts = set(re.findall(r"setProperty\(\s*\"(--[\w-]+)\"", scripts))
     assert {"--fx", "--dock-h"} <= set_by_scripts
     for name, text in sheets.items():

@@ -2,33 +2,33 @@
 // the order they depend on each other (engine, store, dialogs, the game with
 // the screen it draws on, the form, the input). It holds no state of the game
 // itself (the engine does) and draws nothing itself.
-import { announcement } from "./announce.js";
-import { bindAppearance, wordAppearance } from "./appearance.js";
-import { CoachClient } from "./coach.js";
-import { Dialogs } from "./dialogs.js";
-import { $ } from "./dom.js";
-import { startCoach, startEngine } from "./engine.js";
-import { NewGameForm } from "./form.js";
-import { Game, PACES } from "./game.js";
-import { CoachView } from "./hint.js";
-import { bindInput } from "./input.js";
-import { bindToolbarMenu } from "./menu.js";
-import { Motion } from "./motion.js";
-import { drawPad } from "./pad.js";
-import { ScoreKeeper } from "./keeper.js";
-import { dialogView, PassScreen, tableView } from "./pass.js";
-import { bindPeek } from "./peek.js";
-import { bindPlayed } from "./played.js";
-import { Practice } from "./practice.js";
-import { GameReview } from "./review.js";
-import { History } from "./history.js";
-import { Stats } from "./stats.js";
-import { Sound } from "./sound.js";
-import { bindQuickStart, showWaiting } from "./start.js";
-import { Store } from "./store.js";
-import { drawTable } from "./table.js";
-import { WatchMode } from "./watch.js";
-import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./words.js";
+import { announcement } from "./table/announce.js";
+import { bindAppearance, wordAppearance } from "./lib/appearance.js";
+import { CoachClient } from "./coach/coach.js";
+import { Dialogs } from "./table/dialogs.js";
+import { $ } from "./lib/dom.js";
+import { startCoach, startEngine } from "./engine/engine.js";
+import { NewGameForm } from "./start/form.js";
+import { Game, PACES } from "./table/game.js";
+import { CoachView } from "./coach/hint.js";
+import { bindInput } from "./table/input.js";
+import { bindToolbarMenu } from "./table/menu.js";
+import { Motion } from "./table/motion.js";
+import { drawPad } from "./table/pad.js";
+import { ScoreKeeper } from "./keeper/keeper.js";
+import { dialogView, PassScreen, tableView } from "./table/pass.js";
+import { bindPeek } from "./table/peek.js";
+import { bindPlayed } from "./table/played.js";
+import { Practice } from "./coach/practice.js";
+import { GameReview } from "./coach/review.js";
+import { History } from "./stats/history.js";
+import { Stats } from "./stats/stats.js";
+import { Sound } from "./lib/sound.js";
+import { bindQuickStart, showWaiting } from "./start/start.js";
+import { Store } from "./lib/store.js";
+import { drawTable } from "./table/table.js";
+import { WatchMode } from "./coach/watch.js";
+import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./lib/words.js";
 
 // What the form offers, written by build.py beside the page (described.json): the form is
 // complete at first paint, before the engine is ready (else it waits for the engine's describe()).

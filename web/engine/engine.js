@@ -40,7 +40,7 @@
 // When a newer build takes over an open page, <html data-update="ready"> and
 // an "update" event fire: a reload runs the new version.
 
-import { loadWords, t } from "./words.js";
+import { loadWords, t } from "../lib/words.js";
 
 const BOOT_TIMEOUT_MS = 60_000;
 // An Expert bot thinks for a few seconds at most, even on a slow phone.
@@ -249,7 +249,7 @@ async function registerServiceWorker(engine) {
     engine.dispatchEvent(new Event("update"));
   });
   try {
-    const registration = await container.register(new URL("./sw.js", import.meta.url), {
+    const registration = await container.register(new URL("../sw.js", import.meta.url), {
       updateViaCache: "none",
     });
     // A new build waits until this page is done booting, then takes over. The

@@ -5,9 +5,9 @@
 // close or costly beside the coach's choice. Opened from the final standings
 // and, mid-game, from the toolbar (the rounds already played). Draws only from
 // the coach's answer; every word from the catalogue.
-import { cardPicture } from "./cards.js";
-import { $, el, nameEl } from "./dom.js";
-import { cardName, decimalText, errorReason, signed, suitName, t } from "./words.js";
+import { cardPicture } from "../lib/cards.js";
+import { $, el, nameEl } from "../lib/dom.js";
+import { cardName, decimalText, errorReason, signed, suitName, t } from "../lib/words.js";
 
 const VERDICTS = () => ({
   best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly"), forced: t("review.verdict.forced"),

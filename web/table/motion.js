@@ -15,7 +15,7 @@
 // with the toolbar's switch, and at the "instant" pace: then no animation is
 // made at all. `<html data-motion="on|off">` tells the style sheet (which then
 // drops the cards' CSS transitions).
-import { cardBack } from "./cards.js";
+import { cardBack } from "../lib/cards.js";
 
 const REDUCE = "(prefers-reduced-motion: reduce)";
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";

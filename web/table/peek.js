@@ -1,9 +1,9 @@
 // The last trick, looked at again during the next one: a button beside the trick
 // opens it over the trick's felt (the same places, its winner marked), the button
 // again, Escape or the next trick's end closes it. Nothing here changes the game.
-import { $ } from "./dom.js";
+import { $ } from "../lib/dom.js";
 import { trickCard } from "./table.js";
-import { t } from "./words.js";
+import { t } from "../lib/words.js";
 
 let view = null; // the view last drawn (its last_trick is what the peek shows)
 

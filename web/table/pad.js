@@ -1,9 +1,9 @@
 // The score pad (rule R19) and the round's summary: the same four numbers of a
 // seat's round (bid, tricks taken, points, running total) from one row
 // builder. Draws only; the dialogs that hold them are opened by game.js.
-import { $, el, nameEl } from "./dom.js";
+import { $, el, nameEl } from "../lib/dom.js";
 import { bidText } from "./table.js";
-import { chanceText, isolate, numberText, signed, t } from "./words.js";
+import { chanceText, isolate, numberText, signed, t } from "../lib/words.js";
 
 const SCORE_KEYS = ["bid", "taken", "points", "total"];
 const NARROW = "(max-width: 40rem)";

@@ -7,8 +7,8 @@
 import {
   cardName, chanceText, currentLanguage, errorReason, errorText, expectedText, listText, numberText, reasonText, signed,
   suitName, t,
-} from "./words.js";
-import { $, busyLine, el, nameEl } from "./dom.js";
+} from "../lib/words.js";
+import { $, busyLine, el, nameEl } from "../lib/dom.js";
 
 const SUITS = "CDHS";
 const RANKS = "23456789TJQKA";

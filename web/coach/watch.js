@@ -5,9 +5,9 @@
 // bot's decision the coach rates it from the save before it (one rating at a
 // time: decisions made meanwhile are not rated), and a costly or bold one is
 // said in a short polite log.
-import { $, el } from "./dom.js";
+import { $, el } from "../lib/dom.js";
 import { choiceText } from "./review.js";
-import { chanceText, decimalText, t } from "./words.js";
+import { chanceText, decimalText, t } from "../lib/words.js";
 
 const KEPT = 4; // comments kept in the log
 

@@ -62,7 +62,7 @@ export function chanceText(chance) {
 
 function catalogue(lang) {
   if (!catalogues.has(lang)) {
-    const loading = fetch(new URL(`./i18n/${lang}.json`, import.meta.url)).then((response) => {
+    const loading = fetch(new URL(`../i18n/${lang}.json`, import.meta.url)).then((response) => {
       if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
       return response.json();
     });

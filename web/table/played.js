@@ -2,9 +2,9 @@
 // themselves): an optional panel on the felt, off by default, switched by a
 // toolbar box that the settings remember. Cards are small faces of the theme
 // chosen, so suits carry the theme's names and colours.
-import { cardFace } from "./cards.js";
-import { $, el } from "./dom.js";
-import { cardName, suitName, t } from "./words.js";
+import { cardFace } from "../lib/cards.js";
+import { $, el } from "../lib/dom.js";
+import { cardName, suitName, t } from "../lib/words.js";
 
 const GROUPS = ["Z", "C", "D", "H", "S", "N"]; // Wizards, the four suits, Jesters
 const RANKS = "23456789TJQKA";

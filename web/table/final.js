@@ -1,8 +1,8 @@
 // The final standings (rule R18): the winner celebrated, every player's total
 // and bids made, and a small chart of the totals over the rounds (inline SVG,
 // a line per player, with the same figures as text for screen readers).
-import { $, el, nameEl } from "./dom.js";
-import { listText, t } from "./words.js";
+import { $, el, nameEl } from "../lib/dom.js";
+import { listText, t } from "../lib/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CHART = { width: 560, height: 220, left: 44, right: 12, top: 12, bottom: 26 };

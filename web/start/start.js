@@ -3,8 +3,8 @@
 // "Change settings"), and the word that the game starts as soon as the engine
 // is ready when Play was pressed while it loads. form.js reads the form;
 // app.js deals.
-import { $ } from "./dom.js";
-import { listText, t } from "./words.js";
+import { $ } from "../lib/dom.js";
+import { listText, t } from "../lib/words.js";
 
 /** The game a form choice describes, in words: who plays, and the settings that matter. */
 export function summaryText(choice) {

@@ -3,7 +3,7 @@
 // button, the panel after it in the tab order). Escape or a click outside
 // closes it; Escape gives the focus back to the button. On a wide screen the
 // More button is hidden by CSS and the rest stays in the row.
-import { $ } from "./dom.js";
+import { $ } from "../lib/dom.js";
 
 export function bindToolbarMenu() {
   const button = $("more-button");

@@ -1,7 +1,7 @@
 // What a screen reader hears after each view (the polite #log region): the
 // others' moves, who took a trick, the round's result, and that it is your
 // turn. Words come from the catalogue; what happened comes from game.js.
-import { cardName, signed, suitName, t } from "./words.js";
+import { cardName, signed, suitName, t } from "../lib/words.js";
 
 /** The announcement for the step from `before` to `view`, or "" when there is nothing to say. */
 export function announcement(before, view, events) {

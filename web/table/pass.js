@@ -7,8 +7,8 @@
 // reader was told) is removed from the page, not just hidden. Which person
 // acts, and who may take back what, is the engine's decision (the view's
 // pass_to and can_undo); every word comes from the catalogue.
-import { $ } from "./dom.js";
-import { isolate, t } from "./words.js";
+import { $ } from "../lib/dom.js";
+import { isolate, t } from "../lib/words.js";
 
 // What the table drew for the person who held the device: emptied on a hand-over.
 const PRIVATE = ["hand", "hand-note", "decision", "me-info", "prompt", "seats", "tally", "trick", "trump", "round-info",

@@ -12,8 +12,8 @@
 // way when the network fails although the browser says it is online.
 const here = (path) => new URL(path, import.meta.url).href;
 const RUNTIME = self.name.endsWith("cached")
-  ? "./pyodide-314.0.7/cached/"
-  : "./pyodide-314.0.7/";
+  ? "../pyodide-314.0.7/cached/"
+  : "../pyodide-314.0.7/";
 const PACKAGE = "wizard_engine";
 const RUNTIME_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // pinned in runtime-integrity.json
 

@@ -2,9 +2,9 @@
 // bidding modes, options, levels and themes; their words from the catalogue),
 // read back into the engine's config. It checks nothing about the rules: a
 // bad combination of options is refused by the engine, and its reason shown.
-import { cardFace } from "./cards.js";
-import { PACES } from "./game.js";
-import { t } from "./words.js";
+import { cardFace } from "../lib/cards.js";
+import { PACES } from "../table/game.js";
+import { t } from "../lib/words.js";
 
 const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];
 const PREVIEW = ["AH", "QS", "7D", "Z"];

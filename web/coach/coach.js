@@ -11,7 +11,7 @@
 //
 // Answers that come back after the game moved on are dropped: a rating only if
 // a newer move was rated since, chances unless they are for the game shown.
-import { startCoach } from "./engine.js";
+import { startCoach } from "../engine/engine.js";
 
 const KEPT_TURNS = 16; // advice kept per decision (a take-back returns to one already asked)
 

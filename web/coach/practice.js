@@ -4,9 +4,9 @@
 // (practice_score). Every figure and every rule comes from the coach's worker; this
 // module only picks the table size, the round and a seed, and draws. The seed is random
 // per hand and shown nowhere (a seed would let one replay the deal).
-import { cardPicture } from "./cards.js";
-import { $, busyLine, el } from "./dom.js";
-import { cardName, chanceText, decimalText, errorText, expectedText, reasonText, suitName, t } from "./words.js";
+import { cardPicture } from "../lib/cards.js";
+import { $, busyLine, el } from "../lib/dom.js";
+import { cardName, chanceText, decimalText, errorText, expectedText, reasonText, suitName, t } from "../lib/words.js";
 
 const LENGTHS = [3, 5, 10, 20];
 const DEFAULT_LENGTH = 5;

@@ -4,8 +4,8 @@
 // SVG itself hidden from them), the past games newest first with their review,
 // and the history's export, import and reset (history.js does the work).
 // Every figure comes from the engine; every word from the catalogue.
-import { $, el, nameEl } from "./dom.js";
-import { chanceText, currentLanguage, decimalText, errorReason, isolate, numberText, t } from "./words.js";
+import { $, el, nameEl } from "../lib/dom.js";
+import { chanceText, currentLanguage, decimalText, errorReason, isolate, numberText, t } from "../lib/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROW = 30; // px per bar of a chart

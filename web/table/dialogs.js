@@ -2,12 +2,12 @@
 // filling them from a view, and opening them. Which dialog opens when is
 // game.js's decision; show() resolves when the dialog is closed, so the game
 // can wait for the person.
-import { cardPicture } from "./cards.js";
-import { $, el, nameEl } from "./dom.js";
+import { cardPicture } from "../lib/cards.js";
+import { $, el, nameEl } from "../lib/dom.js";
 import { fillFinal } from "./final.js";
 import { drawRoundSummary } from "./pad.js";
 import { dealsText } from "./table.js";
-import { cardName, t } from "./words.js";
+import { cardName, t } from "../lib/words.js";
 
 const FILL = {
   draw: fillDraw,

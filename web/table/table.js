@@ -5,12 +5,12 @@
 // goes in with textContent; state is carried by classes and data attributes.
 // Buttons carry their intent in data-action (input.js sends it).
 import { bidPicker, COMPACT_FROM } from "./bidpicker.js";
-import { cardBack, cardFace, cardPicture } from "./cards.js";
-import { $, el, nameEl } from "./dom.js";
+import { cardBack, cardFace, cardPicture } from "../lib/cards.js";
+import { $, el, nameEl } from "../lib/dom.js";
 import { layoutHand } from "./handlayout.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
-import { cardName, chanceText, listText, numberText, reasonText, suitName, t } from "./words.js";
+import { cardName, chanceText, listText, numberText, reasonText, suitName, t } from "../lib/words.js";
 
 const SUIT_LETTERS = ["C", "D", "H", "S"];
 

@@ -5,10 +5,10 @@
 // setting, on by default), and the players' chances to win, beside each seat
 // and in the score pad. The figures come from coach.js; nothing here decides
 // a rule of Wizard, and every word comes from the catalogue.
-import { $, el } from "./dom.js";
-import { drawPad } from "./pad.js";
-import { drawChances } from "./table.js";
-import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "./words.js";
+import { $, el } from "../lib/dom.js";
+import { drawPad } from "../table/pad.js";
+import { drawChances } from "../table/table.js";
+import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "../lib/words.js";
 import { turnKey } from "./coach.js";
 
 const TYPING = "input, select, textarea, [contenteditable]";

@@ -5,8 +5,8 @@
 // is shown as such, with the engine's reason. The Bid button carries the
 // intent in data-action like every other button (input.js sends it), so the
 // coach's figures (hint.js) sit on it for the bid selected.
-import { el } from "./dom.js";
-import { t } from "./words.js";
+import { el } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 
 /** From this many possible bids on, the picker replaces the row of buttons. */
 export const COMPACT_FROM = 9;
