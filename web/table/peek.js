@@ -2,7 +2,7 @@
 // opens it over the trick's felt (the same places, its winner marked), the button
 // again, Escape or the next trick's end closes it. Nothing here changes the game.
 import { $ } from "../lib/dom.js";
-import { trickCard } from "./table.js";
+import { trickCard } from "./trick.js";
 import { t } from "../lib/words.js";
 
 let view = null; // the view last drawn (its last_trick is what the peek shows)
