@@ -3,11 +3,10 @@
 // the catalogue's: words.js); the engine decides everything about the cards'
 // play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"
 // (Wizard), "N" (Jester).
+import { SUITS, rankNumber } from "./notation.js";
 import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const SUIT_LETTERS = "CDHS";
-const RANK_LETTERS = "23456789TJQKA";
 
 // Each theme's suit symbols, clubs/diamonds/hearts/spades order (their colours are in style.css).
 const SYMBOLS = {
@@ -36,8 +35,8 @@ function parseCard(notation) {
   if (notation === "N") return { kind: "jester" };
   return {
     kind: "suit",
-    suit: SUIT_LETTERS.indexOf(notation[1]),
-    rank: RANK_LETTERS.indexOf(notation[0]) + 1,
+    suit: SUITS.indexOf(notation[1]),
+    rank: rankNumber(notation),
   };
 }
 
@@ -83,7 +82,7 @@ export function cardFace(notation, theme) {
   const card = parseCard(notation);
   const face = document.createElement("span");
   face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${
-    card.kind === "suit" ? SUIT_LETTERS[card.suit] : notation
+    card.kind === "suit" ? SUITS[card.suit] : notation
   }`;
   face.setAttribute("aria-hidden", "true");
   const symbol = symbolOf(card, theme);

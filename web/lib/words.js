@@ -13,6 +13,7 @@
 // The language: the one the person chose in the page (remembered in this
 // browser), else the first of the browser's languages (navigator.languages)
 // whose primary tag we have a catalogue for, else the first of LANGUAGES.
+import { SUITS, isCard, rankNumber } from "./notation.js";
 
 /** The languages the page speaks, each with its catalogue i18n/<code>.json (and its own name, "language.<code>"). */
 export const LANGUAGES = ["en", "de"];
@@ -168,8 +169,7 @@ export function cardName(card, theme) {
   if (card === "Z") return t("card.wizard");
   if (card === "N") return t("card.jester");
   const style = themeOf(theme);
-  const rank = "23456789TJQKA".indexOf(card[0]) + 1;
-  const value = style === "amigo" ? String(rank) : t(`rank.${card[0]}`);
+  const value = style === "amigo" ? String(rankNumber(card)) : t(`rank.${card[0]}`);
   return t("card.of", { value, suit: t(`suit.${style}.short.${card[1]}`) });
 }
 
@@ -222,8 +222,8 @@ function paramText(name, value, view) {
 function actionName(action, theme) {
   const [verb, arg] = action.split(" ");
   if (verb === "bid") return t("action.bid", { bid: arg });
-  if (verb === "trump" && "CDHS".includes(arg)) return t("action.trump", { suit: suitName(arg, theme) });
-  if (verb === "play" && /^([2-9TJQKA][CDHS]|Z|N)$/.test(arg ?? "")) return t("action.play", { card: cardName(arg, theme) });
+  if (verb === "trump" && SUITS.includes(arg)) return t("action.trump", { suit: suitName(arg, theme) });
+  if (verb === "play" && isCard(arg)) return t("action.play", { card: cardName(arg, theme) });
   return action;
 }
 

@@ -5,9 +5,9 @@
 import { cardFace } from "../lib/cards.js";
 import { $, el } from "../lib/dom.js";
 import { cardName, suitName, t } from "../lib/words.js";
+import { RANKS } from "../lib/notation.js";
 
 const GROUPS = ["Z", "C", "D", "H", "S", "N"]; // Wizards, the four suits, Jesters
-const RANKS = "23456789TJQKA";
 
 let shown = false;
 
