@@ -165,8 +165,14 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     expect(page.locator('#keeper-pad tr[data-round="1"] .keeper-total').first).to_have_text("30")
     assert totals(page) == [before[0] + 40, before[1], before[2] - 30]
 
-    for round_ in range(11, ROUNDS + 1):
+    for round_ in range(11, ROUNDS):
         play_round(page, round_)
+    # The last round deals the whole deck: no card is turned up, so the advice asks for none
+    # (the engine's view says so: turns_up).
+    page.evaluate("() => { document.querySelector('#keeper-advice details').open = true; }")
+    expect(page.locator("#keeper-last-round")).to_be_visible()
+    expect(page.locator("#keeper-turned-field")).to_be_hidden()
+    play_round(page, ROUNDS)
     expect(page.locator(".keeper-round")).to_have_text("The game is over")
     expected = [40 + sum(points(0, r) for r in range(1, ROUNDS + 1)), 20 * ROUNDS, 20 * ROUNDS - 30]
     assert totals(page) == expected

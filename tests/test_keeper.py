@@ -20,6 +20,7 @@ from wizard_engine.errors import KeeperError, WizardError
 from wizard_engine.flags import parse_options
 from wizard_engine.keeper import Keeper, KeeperView, load_document, loads
 from wizard_engine.reasons import Reason
+from wizard_engine.rules import STANDARD
 
 PAD = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 
@@ -72,6 +73,22 @@ def test_r5_r6_rounds_deal_and_dealer(players: int, rounds: int) -> None:
     assert [keeper.cards(r) for r in (1, 2, rounds)] == [1, 2, rounds]
     assert keeper.order(1) == [(2 + i) % players for i in range(players)]
     assert keeper.bidder == 2 and keeper.step == "bid" and keeper.round == 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_r8_r9_the_view_says_whether_a_card_is_turned_up_as_the_game_deals(players: int) -> None:
+    """The page's hand advice asks for the turned-up card only when a deal turns one up."""
+    keeper = Keeper.of([f"P{i}" for i in range(players)], first_dealer=0)
+    for round_ in range(1, keeper.rounds + 1):
+        turned = STANDARD.deal(random.Random(round_), players, round_)[1]
+        assert keeper.view()["turns_up"] == (turned is not None), round_
+        enter(keeper, ([0] * players, [round_] + [0] * (players - 1)))
+    assert keeper.view()["turns_up"] is False  # over
+
+
+def test_r21_unicoloured_turns_no_card_up() -> None:
+    keeper = Keeper.of(["A", "B", "C"], 0, Options(unicoloured=True))
+    assert keeper.view()["turns_up"] is False
 
 
 def test_r21_unicoloured_has_12_rounds_of_r_plus_3_cards() -> None:

@@ -92,6 +92,7 @@ class KeeperView(TypedDict):
     round: int | None
     dealer: Seat | None
     cards: int | None
+    turns_up: bool  # a card is turned up for trump this round (not in the last, nor in Unicoloured)
     order: list[Seat]
     step: str
     bids: list[int | None]
@@ -358,6 +359,7 @@ class Keeper:
             "round": None if over else self.round,
             "dealer": None if over else self.dealer(self.round),
             "cards": None if over else self.cards(self.round),
+            "turns_up": not over and self.rules.turns_up(self.players, self.round),
             "order": [] if over else self.order(self.round),
             "step": self.step,
             "bids": list(self.bids),

@@ -199,6 +199,10 @@ class Standard:
         """R5: round r deals r cards."""
         return round_
 
+    def turns_up(self, players: int, round_: int) -> bool:
+        """R8/R9: a card is turned up for trump unless the round deals the whole deck."""
+        return players * self.hand_size(round_) < DECK_SIZE
+
     def deal(self, rng: random.Random, players: int, round_: int) -> tuple[list[Mask], Card | None, Mask]:
         """R7/R8/R9: shuffle all 60, deal r each, turn up the next card if any.
 
@@ -236,6 +240,10 @@ class Unicoloured(Standard):
     def hand_size(self, round_: int) -> int:
         """R21: r + 3 cards."""
         return round_ + self.EXTRA_CARDS
+
+    def turns_up(self, players: int, round_: int) -> bool:
+        """R21: no card is turned up, there is no trump."""
+        return False
 
     def deal(self, rng: random.Random, players: int, round_: int) -> tuple[list[Mask], Card | None, Mask]:
         """Every player draws r + 3 of their own 15 cards; the rest is the stock."""

@@ -19,7 +19,7 @@ const SAVE_KEY = "wizard.save";
 const GAME_KEY = "wizard.game"; // {"id", "moves", "tab"} of the saved game
 const SETTINGS_KEY = "wizard.settings";
 const ASIDE_PREFIX = "wizard.unreadable-save.";
-const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper.js): the engine's document text
+const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper/): the engine's document text
 const KEEPER_ASIDE_PREFIX = "wizard.unreadable-keeper.";
 const CHANNEL = "wizard.game";
 

@@ -1,0 +1,241 @@
+// Advice for a real hand, in the score keeper: the person about to bid picks their cards
+// (and the card turned up), and the coach's worker answers hand_advice with every bid's
+// expected points and chance. The picker keeps what was picked until the pad moves on.
+import { busyLine, el } from "../lib/dom.js";
+import { COPIES, RANKS, SUITS, rankNumber, suitedCards } from "../lib/notation.js";
+import { cardName, chanceText, currentLanguage, errorText, expectedText, suitName, t } from "../lib/words.js";
+import { button } from "./fields.js";
+
+export class HandAdvice {
+  #root;
+  #startCoach;
+  #theme;
+  #coach = null;
+  #hand = new Set(); // the cards picked, "AS" or "Z1".."Z4", "N1".."N4"
+  #askedFor = null; // the pad's text the advice shown was asked for
+
+  /**
+   * @param root the keeper's screen (the picker's elements are found inside it).
+   * @param startCoach () => the coach's engine (booted on first use).
+   * @param theme () => the display theme.
+   */
+  constructor(root, startCoach, theme) {
+    this.#root = root;
+    this.#startCoach = startCoach;
+    this.#theme = theme;
+    root.addEventListener("keydown", (event) => this.#pickerKey(event));
+  }
+
+  #find(id) {
+    return this.#root.querySelector(`#${id}`);
+  }
+
+  /** Show the advice box while a bid is being entered (not while a round is corrected). */
+  draw(view, text, open) {
+    const box = this.#find("keeper-advice");
+    box.hidden = !open;
+    if (!open) return;
+    this.#build();
+    this.#find("keeper-advice-title").textContent = t("handadvice.title", { name: view.players[view.bidder] });
+    if (this.#askedFor !== text) {
+      this.#askedFor = null;
+      this.#find("keeper-advice-result").replaceChildren();
+    }
+    this.#count(view);
+    this.#find("keeper-turned-field").hidden = !view.turns_up;
+    this.#find("keeper-last-round").hidden = view.turns_up;
+    this.#find("keeper-trump-field").hidden = !view.turns_up || this.#find("keeper-turned").value !== "Z";
+  }
+
+  /** Forget the hand picked (a new pad, or the bid was entered). */
+  forget() {
+    this.#hand.clear();
+    this.#askedFor = null;
+    this.#find("keeper-advice-body").dataset.built = "";
+  }
+
+  /** Pick a card, or put it back. */
+  pick(id, node, view) {
+    if (this.#hand.has(id)) this.#hand.delete(id);
+    else this.#hand.add(id);
+    node.setAttribute("aria-pressed", String(this.#hand.has(id)));
+    this.#count(view);
+  }
+
+  /** Put every card back, and forget the turned-up card and the advice. */
+  clear(view, text) {
+    this.#hand.clear();
+    for (const node of this.#root.querySelectorAll(".keeper-pick")) node.setAttribute("aria-pressed", "false");
+    this.#find("keeper-turned").value = "";
+    this.#find("keeper-trump").value = "";
+    this.#find("keeper-advice-result").replaceChildren();
+    this.draw(view, text, true);
+  }
+
+  /** The turned-up card chosen: a Wizard asks for the trump the dealer chose. */
+  turnedChanged(value) {
+    this.#find("keeper-trump-field").hidden = value !== "Z";
+  }
+
+  /**
+   * Ask the coach about the picked hand on the pad `text`; `current()` is the pad's text
+   * when the answer comes (an answer for an older pad is dropped).
+   */
+  async ask(view, text, current, wordsView) {
+    const hand = [...this.#hand].map((id) => id.replace(/^([ZN])\d$/, "$1"));
+    const turned = view.turns_up ? this.#find("keeper-turned").value || null : null;
+    const trump = turned === "Z" ? this.#find("keeper-trump").value || null : null;
+    if (!this.#coach) this.#coach = this.#startCoach();
+    const result = this.#find("keeper-advice-result");
+    result.replaceChildren(busyLine(t("practice.weighing")));
+    result.setAttribute("aria-busy", "true");
+    try {
+      const { advice } = await this.#coach.call("hand_advice", { keeper: text, hand, turned, trump });
+      if (current() !== text) return;
+      this.#askedFor = text;
+      result.replaceChildren(...adviceResult(advice));
+    } catch (error) {
+      const words = error?.boot ? t("practice.coach_error") : errorText(error, wordsView);
+      result.replaceChildren(el("p", "reason", words));
+    } finally {
+      result.removeAttribute("aria-busy");
+    }
+  }
+
+  #count(view) {
+    const words = t("handadvice.count", { chosen: this.#hand.size, count: view.cards });
+    this.#find("keeper-advice-count").textContent = words;
+  }
+
+  /** The picker and its fields, built once per language and theme (they keep what was picked). */
+  #build() {
+    const body = this.#find("keeper-advice-body");
+    const theme = this.#theme();
+    const key = `${currentLanguage()}|${theme}`;
+    if (body.dataset.built === key) return;
+    body.dataset.built = key;
+    const count = el("p", "keeper-advice-count");
+    count.id = "keeper-advice-count";
+    count.setAttribute("aria-live", "polite");
+    const lastRound = el("p", "note", t("handadvice.last_round"));
+    lastRound.id = "keeper-last-round";
+    const ask = button(t("handadvice.ask"), "ask", "primary");
+    ask.id = "keeper-ask";
+    const result = el("div", "keeper-advice-result");
+    result.id = "keeper-advice-result";
+    result.setAttribute("aria-live", "polite");
+    const buttons = el("div", "dialog-buttons");
+    buttons.append(ask, button(t("handadvice.clear"), "clear-hand"));
+    body.replaceChildren(el("p", "note", t("handadvice.intro")), this.#picker(theme), count, turnedField(theme),
+      lastRound, trumpField(theme), buttons, result);
+  }
+
+  /** A row of buttons per suit, then the Wizards and the Jesters. */
+  #picker(theme) {
+    const picker = el("div", "keeper-picker");
+    picker.setAttribute("role", "group");
+    picker.setAttribute("aria-label", t("handadvice.your_cards"));
+    picker.dataset.theme = theme;
+    const row = (name, className, buttons) => {
+      const line = el("div", "keeper-suit-row");
+      const cards = el("div", "keeper-suit-cards");
+      cards.append(...buttons);
+      line.append(el("span", className, name), cards);
+      return line;
+    };
+    for (const suit of SUITS) {
+      const buttons = [...RANKS].map((rank) => this.#pickButton(`${rank}${suit}`, `${rank}${suit}`, theme, suit));
+      picker.append(row(suitName(suit, theme), `keeper-suit-name suit-text-${suit}`, buttons));
+    }
+    for (const special of ["Z", "N"]) {
+      const copy = (i) => this.#pickButton(`${special}${i + 1}`, special, theme, "");
+      const buttons = Array.from({ length: COPIES }, (_, i) => copy(i));
+      picker.append(row(cardName(special, theme), "keeper-suit-name", buttons));
+    }
+    return picker;
+  }
+
+  #pickButton(id, card, theme, suit) {
+    const node = el("button", `keeper-pick ${suit ? `suit-text-${suit}` : "special"}`);
+    node.type = "button";
+    node.dataset.keeper = `pick ${id}`;
+    node.dataset.card = card;
+    node.textContent = shortName(card, theme);
+    node.setAttribute("aria-label", cardName(card, theme));
+    node.setAttribute("aria-pressed", String(this.#hand.has(id)));
+    return node;
+  }
+
+  /** Arrow keys move through the card picker: along a suit's row, or to the row above or below. */
+  #pickerKey(event) {
+    const node = event.target.closest?.(".keeper-pick");
+    const step = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[event.key];
+    if (!node || !step || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const rows = [...this.#root.querySelectorAll(".keeper-suit-cards")].map((row) => [...row.children]);
+    const r = rows.findIndex((row) => row.includes(node));
+    const c = rows[r].indexOf(node);
+    const row = rows[(r + step[0] + rows.length) % rows.length];
+    row[step[0] ? Math.min(c, row.length - 1) : (c + step[1] + row.length) % row.length].focus();
+  }
+}
+
+/** A picker button's face: "7", "Q", "12" (Amigo), "Z". */
+function shortName(card, theme) {
+  if (card.length === 1) return t(`corner.${card}`);
+  if (theme === "amigo") return String(rankNumber(card));
+  return "TJQKA".includes(card[0]) ? t(`corner.${card[0]}`) : card[0];
+}
+
+function turnedField(theme) {
+  const field = el("label", "field");
+  field.id = "keeper-turned-field";
+  const turned = el("select");
+  turned.id = "keeper-turned";
+  turned.append(new Option(t("handadvice.turned_choose"), ""));
+  for (const card of ["Z", "N", ...suitedCards()]) turned.append(new Option(cardName(card, theme), card));
+  field.append(el("span", "", t("handadvice.turned")), turned);
+  return field;
+}
+
+function trumpField(theme) {
+  const field = el("label", "field");
+  field.id = "keeper-trump-field";
+  const trump = el("select");
+  trump.id = "keeper-trump";
+  trump.append(new Option(t("handadvice.trump_choose"), ""));
+  for (const suit of SUITS) trump.append(new Option(suitName(suit, theme), suit));
+  field.append(el("span", "", t("handadvice.trump")), trump);
+  return field;
+}
+
+/** The coach's pick in words, and every bid's figures in a table. */
+function adviceResult(advice) {
+  const bidOf = (option) => Number(option.split(" ")[1]);
+  const pick = advice.options.find((o) => o.option === advice.pick);
+  const line = el("p", "keeper-advice-pick", t("handadvice.pick", {
+    bid: bidOf(pick.option), points: expectedText(pick.points), chance: chanceText(pick.make),
+  }));
+  const table = el("table", "practice-options keeper-advice-table");
+  const head = el("tr");
+  for (const text of [t("practice.col_bid"), t("practice.col_points"), t("practice.col_make")]) {
+    const th = el("th", "", text);
+    th.scope = "col";
+    head.append(th);
+  }
+  table.append(el("caption", "", t("practice.table_caption")), el("thead"));
+  table.tHead.append(head);
+  const body = el("tbody");
+  for (const option of [...advice.options].sort((a, b) => bidOf(a.option) - bidOf(b.option))) {
+    const picked = option.option === advice.pick;
+    const row = el("tr", picked ? "pick" : "");
+    const cell = el("th", "", String(bidOf(option.option)));
+    cell.scope = "row";
+    if (picked) cell.append(" ", el("span", "badge mark-coach", t("practice.mark_coach")));
+    row.append(cell, el("td", "practice-number", expectedText(option.points)),
+      el("td", "practice-chance", chanceText(option.make)));
+    body.append(row);
+  }
+  table.append(body);
+  return [line, table];
+}

@@ -1,0 +1,120 @@
+// The score keeper's setup: the players and their names, the rules, the first dealer and
+// whose statistics the game counts in. Drawn into #keeper-setup; read back as typed.
+import { $, el } from "../lib/dom.js";
+import { t } from "../lib/words.js";
+
+const OPTIONS = ["canadian", "plus_minus_one", "foresight", "unicoloured"];
+const BIDDING = ["open", "hidden", "secret"];
+const PLAYERS = { min: 3, max: 6, default: 4 };
+
+/** Draw the setup form, keeping what it held (the number of players redraws it). */
+export function drawSetup() {
+  const kept = readSetup(false);
+  const count = kept?.count ?? PLAYERS.default;
+  const start = el("button", "primary", t("keeper.start"));
+  start.type = "submit";
+  start.id = "keeper-start";
+  $("keeper-setup").replaceChildren(el("p", "note", t("keeper.intro")), countField(count),
+    nameFields(count, kept?.names ?? []), rulesFields(kept?.options),
+    selectField("keeper-first-dealer", t("keeper.first_dealer")),
+    // Whose statistics the game counts in (none: the device only keeps the score).
+    selectField("keeper-me", t("keeper.me")), start);
+  fillNames(kept?.firstDealer ?? 0, kept?.me ?? null);
+}
+
+function countField(count) {
+  const field = el("label", "field");
+  const select = el("select");
+  select.id = "keeper-count";
+  for (let n = PLAYERS.min; n <= PLAYERS.max; n++) select.append(new Option(String(n), String(n)));
+  select.value = String(count);
+  field.append(el("span", "", t("keeper.players")), select);
+  return field;
+}
+
+function nameFields(count, names) {
+  const set = el("fieldset", "keeper-names");
+  set.append(el("legend", "", t("keeper.names")));
+  const list = el("ol");
+  for (let i = 0; i < count; i++) {
+    const item = el("li");
+    const label = el("label", "field");
+    const input = el("input");
+    const value = names[i] ?? t("keeper.default_name", { number: i + 1 });
+    Object.assign(input, { id: `keeper-name-${i}`, value, maxLength: 32, required: true });
+    input.autocomplete = "off";
+    label.append(el("span", "", t("keeper.name_label", { number: i + 1 })), input);
+    item.append(label);
+    list.append(item);
+  }
+  set.append(list);
+  return set;
+}
+
+function selectField(id, label) {
+  const field = el("label", "field");
+  const select = el("select");
+  select.id = id;
+  field.append(el("span", "", label), select);
+  return field;
+}
+
+function rulesFields(options) {
+  const rules = el("fieldset", "keeper-rules");
+  rules.append(el("legend", "", t("form.rules")));
+  // Radio buttons, as in the new-game form: a mode's words are too long for a select on a phone.
+  const bidding = el("fieldset", "keeper-bidding");
+  bidding.append(el("legend", "", t("form.bidding")));
+  const chosen = options?.bidding ?? "open";
+  for (const mode of BIDDING) {
+    const label = el("label", "check");
+    const radio = el("input");
+    Object.assign(radio, { type: "radio", name: "keeper-bidding", value: mode, checked: mode === chosen });
+    label.append(radio, " ", el("span", "", t(`bidding.${mode}`)));
+    bidding.append(label);
+  }
+  rules.append(bidding);
+  for (const option of OPTIONS) {
+    const label = el("label", "check");
+    const box = el("input");
+    box.type = "checkbox";
+    box.id = `keeper-option-${option}`;
+    box.checked = Boolean(options?.[option]);
+    label.append(box, " ", el("span", "", t(`option.${option}`)));
+    rules.append(label);
+  }
+  rules.append(el("p", "note", t("keeper.options_note")));
+  return rules;
+}
+
+/**
+ * The choices by name, as typed: the first dealer (R6: the table decides, e.g. by a draw)
+ * and which player the device's owner is, if any.
+ */
+export function fillNames(dealer, me) {
+  const names = [...$("keeper-setup").querySelectorAll("input[id^=keeper-name-]")]
+    .map((input, i) => input.value.trim() || t("keeper.default_name", { number: i + 1 }));
+  const options = () => names.map((name, i) => new Option(name, String(i)));
+  const dealerSelect = $("keeper-first-dealer");
+  const keepDealer = dealerSelect.options.length ? Number(dealerSelect.value) : dealer;
+  dealerSelect.replaceChildren(...options());
+  dealerSelect.value = String(Math.min(keepDealer, names.length - 1));
+  const meSelect = $("keeper-me");
+  const keepMe = meSelect.options.length ? meSelect.value : String(me ?? "");
+  meSelect.replaceChildren(new Option(t("keeper.me_none"), ""), ...options());
+  meSelect.value = Number(keepMe) < names.length ? keepMe : "";
+}
+
+/** What the setup form holds (null before it is drawn); `strict` trims the names. */
+export function readSetup(strict = true) {
+  const count = $("keeper-count");
+  if (!count) return null;
+  const form = $("keeper-setup");
+  const names = [...form.querySelectorAll("input[id^=keeper-name-]")]
+    .map((input) => (strict ? input.value.trim() : input.value));
+  const options = { bidding: form.querySelector("input[name=keeper-bidding]:checked")?.value ?? "open" };
+  for (const option of OPTIONS) options[option] = $(`keeper-option-${option}`).checked;
+  const me = $("keeper-me").value;
+  const firstDealer = Number($("keeper-first-dealer").value);
+  return { count: Number(count.value), names, options, firstDealer, me: me === "" ? null : Number(me) };
+}
