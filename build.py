@@ -4,7 +4,8 @@
     python3 build.py                 assemble dist/
     python3 build.py serve [--port N]  build, then serve dist/ on http://127.0.0.1:N/
     python3 build.py test [PYTEST ARGS]  lint, then run every test (CPython, Pyodide, browser)
-    python3 build.py lint            ruff and mypy (configured in pyproject.toml)
+    python3 build.py test --quick    lint, then the engine tests that take seconds (not marked slow)
+    python3 build.py lint            ruff and mypy (pyproject.toml), ESLint over web/ (tests/eslint/)
 
 dist/ holds everything the static site needs and nothing from another origin:
 the page (web/), Pyodide's core runtime from the pinned npm package (its
@@ -15,7 +16,7 @@ cache named after the content, so a new build replaces the old cache.
 
 Tools that build.py needs beyond Python (hatchling for the wheel; pytest,
 pytest-xdist, Playwright, ruff and mypy for the tests) are installed from pinned requirement files into a
-local virtual environment, .venv/.
+local virtual environment, .venv/; ESLint from its pinned npm lock file into tests/eslint/node_modules/.
 """
 from __future__ import annotations
 
@@ -87,6 +88,7 @@ PLAYWRIGHT_RETRY_S = 24 * 3600  # after a failed download, use the system's Chro
 MAX_TEST_WORKERS = 4  # pytest-xdist workers: one per core, each with its own Chromium
 LINT_PATHS = ("wizard_engine", "tests", "build.py", "conftest.py")
 LINT_E2E = ("e2e", "bench")  # bench/ imports e2e/sitetools.py
+ESLINT = ROOT / "tests" / "eslint"  # package.json and its lock file pin ESLint; eslint.config.js
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -566,19 +568,38 @@ def choose_chromium(python: str) -> str:
     )
 
 
+def ensure_eslint() -> Path:
+    """ESLint, installed from its pinned lock file (`npm ci`, once per lock); its command."""
+    binary = ESLINT / "node_modules" / ".bin" / "eslint"
+    stamp = ESLINT / "node_modules" / ".installed"
+    digest = hashlib.sha256((ESLINT / "package-lock.json").read_bytes()).hexdigest()
+    if binary.exists() and stamp.exists() and stamp.read_text() == digest:
+        return binary
+    with step("install ESLint into tests/eslint/node_modules/ (npm ci)"):
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm not found: install Node.js with npm (Debian: apt-get install npm)")
+        _run([npm, "ci", "--no-audit", "--no-fund", "--silent"],
+             "npm ci failed (is the npm registry reachable?)", cwd=ESLINT)
+        stamp.write_text(digest)
+    return binary
+
+
 def lint(python: str | None = None) -> int:
-    """ruff, then mypy (configured in pyproject.toml); 0 when both are clean."""
+    """ruff, then mypy (configured in pyproject.toml), then ESLint over web/; 0 when all are clean."""
     python = python or str(ensure_venv(TEST_REQUIREMENTS))
     commands = [
-        ["ruff", "check", *LINT_PATHS, *LINT_E2E],
+        [python, "-m", "ruff", "check", *LINT_PATHS, *LINT_E2E],
         # Twice: e2e/conftest.py and the root's conftest.py would be one module name.
-        ["mypy", *LINT_PATHS],
-        ["mypy", *LINT_E2E],
+        [python, "-m", "mypy", *LINT_PATHS],
+        [python, "-m", "mypy", *LINT_E2E],
+        [str(ensure_eslint()), "--config", str(ESLINT / "eslint.config.js"), "--max-warnings", "0", "web"],
     ]
     failed = 0
     for command in commands:
-        print("lint: $ " + " ".join(command), flush=True)
-        failed |= subprocess.call([python, "-m", *command], cwd=ROOT)
+        print("lint: $ " + " ".join(Path(command[0]).name if i == 0 else part for i, part in enumerate(command)),
+              flush=True)
+        failed |= subprocess.call(command, cwd=ROOT)
     print(f"lint: {'FAILED' if failed else 'clean'}", flush=True)
     return 1 if failed else 0
 
@@ -594,10 +615,27 @@ def test(pytest_args: Sequence[str]) -> int:
     env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "PYTHONDONTWRITEBYTECODE": "1"}
     with tempfile.TemporaryDirectory(prefix="wizard-test-") as tmp:
         env["WIZARD_SITE"] = str(build(Path(tmp) / "dist"))
-        workers = str(min(os.cpu_count() or 1, MAX_TEST_WORKERS))
-        command = [python, "-m", "pytest", "tests", "e2e", "-n", workers, "--dist", "worksteal", *pytest_args]
-        print("test: $ " + " ".join(command), flush=True)
-        tested = subprocess.call(command, cwd=ROOT, env=env)
+        tested = _pytest(python, ["tests", "e2e", *pytest_args], env)
+    return _verdict(linted, tested)
+
+
+def test_quick(pytest_args: Sequence[str]) -> int:
+    """Lint, then the engine tests not marked slow: the edit-test loop (no site, no browser)."""
+    python = str(ensure_venv(TEST_REQUIREMENTS))
+    linted = lint(python)
+    tested = _pytest(python, ["tests", "-m", "not slow", *pytest_args],
+                     {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    return _verdict(linted, tested)
+
+
+def _pytest(python: str, args: Sequence[str], env: dict[str, str]) -> int:
+    workers = str(min(os.cpu_count() or 1, MAX_TEST_WORKERS))
+    command = [python, "-m", "pytest", "-n", workers, "--dist", "worksteal", *args]  # a later -n wins
+    print("test: $ " + " ".join(command), flush=True)
+    return subprocess.call(command, cwd=ROOT, env=env)
+
+
+def _verdict(linted: int, tested: int) -> int:
     if linted and not tested:
         print("test: the tests passed but lint failed (see above)", file=sys.stderr)
     return tested or linted
@@ -610,7 +648,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("build", help="assemble dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="lint, then run every test; extra arguments go to pytest")
+    test_parser = commands.add_parser("test", help="lint, then run every test; extra arguments go to pytest")
+    test_parser.add_argument("--quick", action="store_true",
+                             help="lint, then only the engine tests not marked slow (about two minutes)")
     commands.add_parser("lint", help="ruff and mypy over the code")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
@@ -619,7 +659,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             serve(args.port)
         elif args.command == "test":
-            return test(extra)
+            return test_quick(extra) if args.quick else test(extra)
         elif args.command == "lint":
             return lint()
         else:
