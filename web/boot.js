@@ -13,7 +13,10 @@
   const fallback = (file) =>
     `The page could not be loaded: ${file} is missing or was blocked. Check the connection and reload.`;
 
-  /** The primary tags to try, best first: the remembered choice (words.js's "wizard.language"), the browser's, English. */
+  /**
+   * The primary tags to try, best first: the remembered choice (words.js's "wizard.language"),
+   * the browser's, English.
+   */
   function languages() {
     let remembered = null;
     try {
@@ -21,7 +24,8 @@
     } catch {
       // storage refused: the browser's languages
     }
-    const tags = [remembered, ...(navigator.languages ?? [])].map((tag) => String(tag ?? "").split("-")[0].toLowerCase());
+    const primary = (tag) => String(tag ?? "").split("-")[0].toLowerCase();
+    const tags = [remembered, ...(navigator.languages ?? [])].map(primary);
     return [...new Set([...tags.filter((tag) => /^[a-z]{2,3}$/.test(tag)), "en"])];
   }
 

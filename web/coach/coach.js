@@ -21,7 +21,8 @@ const KEPT_TURNS = 16; // advice kept per decision (a take-back returns to one a
  */
 export function turnKey(view) {
   // The seat too: under hidden bids two people at one device bid at the same moment.
-  return [view.game?.id ?? "", view.human, view.round, view.phase, view.tricks.length, view.trick.plays.length].join("|");
+  const { game, human, round, phase, tricks, trick } = view;
+  return [game?.id ?? "", human, round, phase, tricks.length, trick.plays.length].join("|");
 }
 
 export class CoachClient extends EventTarget {

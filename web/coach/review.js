@@ -10,7 +10,8 @@ import { $, el, nameEl } from "../lib/dom.js";
 import { cardName, decimalText, errorReason, signed, suitName, t } from "../lib/words.js";
 
 const VERDICTS = () => ({
-  best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly"), forced: t("review.verdict.forced"),
+  best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly"),
+  forced: t("review.verdict.forced"),
 });
 
 /** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
@@ -147,8 +148,9 @@ export class GameReview {
     this.#ticket++;
     this.#data = null;
     this.#steps = [];
-    for (const id of ["review-matches", "review-counts", "review-lost", "review-forced", "review-costliest", "review-where",
-      "review-trump", "review-seats", "review-decisions"]) $(id).replaceChildren();
+    const parts = ["review-matches", "review-counts", "review-lost", "review-forced", "review-costliest", "review-where",
+      "review-trump", "review-seats", "review-decisions"];
+    for (const id of parts) $(id).replaceChildren();
     $("review-body").hidden = true;
   }
 
@@ -159,7 +161,8 @@ export class GameReview {
     $("review-counts").replaceChildren();
     const verdicts = VERDICTS();
     for (const key of ["best", "close", "costly"]) {
-      const chip = el("span", `verdict verdict-${key}`, t("review.summary.count", { verdict: verdicts[key], count: s[key] }));
+      const words = t("review.summary.count", { verdict: verdicts[key], count: s[key] });
+      const chip = el("span", `verdict verdict-${key}`, words);
       $("review-counts").append(chip);
     }
     $("review-lost").textContent = t("review.summary.lost", {
@@ -174,7 +177,8 @@ export class GameReview {
     for (const i of s.costliest) {
       const entry = review.entries[i];
       const button = el("button", "costliest", t("review.costliest.item", {
-        where: this.#whereText(entry), choice: choiceText(entry.choice, this.#view.theme), lost: decimalText(entry.points_lost),
+        where: this.#whereText(entry), choice: choiceText(entry.choice, this.#view.theme),
+        lost: decimalText(entry.points_lost),
       }));
       button.type = "button";
       button.dataset.entry = String(i);
@@ -238,7 +242,8 @@ export class GameReview {
     const { card, suit } = round.trump;
     const row = el("div", "trump-row");
     if (card) row.append(cardPicture(card, theme, cardName(card, theme)));
-    row.append(el("strong", suit ? `trump-suit suit-text-${suit}` : "", suit ? suitName(suit, theme) : t("trump.none")));
+    const name = suit ? suitName(suit, theme) : t("trump.none");
+    row.append(el("strong", suit ? `trump-suit suit-text-${suit}` : "", name));
     box.append(row);
   }
 

@@ -82,7 +82,8 @@ export class WatchMode {
     const choice = choiceText(rating.choice, theme);
     let text;
     if (rating.notable === "costly") {
-      text = t("watch.costly", { name, choice, lost: decimalText(rating.points_lost), best: choiceText(rating.best, theme) });
+      const best = choiceText(rating.best, theme);
+      text = t("watch.costly", { name, choice, lost: decimalText(rating.points_lost), best });
     } else {
       const made = rating.options.find((o) => o.option === rating.choice)?.make ?? 0;
       text = t("watch.bold", { name, choice, chance: chanceText(made) });

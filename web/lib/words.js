@@ -114,7 +114,10 @@ export function isolate(name) {
   return `\u2068${name}\u2069`;
 }
 
-/** A number as words show it: a negative one with a true minus sign (U+2212), which never parts from its digits at a line's end. */
+/**
+ * A number as words show it: a negative one with a true minus sign (U+2212), which never parts
+ * from its digits at a line's end.
+ */
 export function numberText(number) {
   return number < 0 ? `\u2212${-number}` : String(number);
 }
@@ -149,7 +152,9 @@ export function t(key, params = {}) {
 /** Fill every element of `root` that names its words: data-i18n (text), data-i18n-label (aria-label). */
 export function fillStatic(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  for (const node of root.querySelectorAll("[data-i18n-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  }
 }
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (each name isolated). */
@@ -197,7 +202,8 @@ function capital(text) {
 export function reasonText(reason, view = null) {
   const params = {};
   for (const [name, value] of Object.entries(reason.params ?? {})) params[name] = paramText(name, value, view);
-  const text = has(`reason.${reason.code}`) ? t(`reason.${reason.code}`, params) : t("reason.unknown", { code: reason.code });
+  const known = has(`reason.${reason.code}`);
+  const text = known ? t(`reason.${reason.code}`, params) : t("reason.unknown", { code: reason.code });
   return reason.cause ? t("reason.with_cause", { reason: text, cause: reasonText(reason.cause, view) }) : text;
 }
 

@@ -46,7 +46,10 @@ function now() {
 }
 
 export class History extends EventTarget {
-  /** null, or what went wrong: {kind: "full"} or {kind: "aside", key, reason (an engine reason)} or {kind: "stuck", reason}. */
+  /**
+   * null, or what went wrong: {kind: "full"} or {kind: "aside", key, reason (an engine reason)}
+   * or {kind: "stuck", reason}.
+   */
   problem = null;
   #startCoach;
   #store;
@@ -213,7 +216,8 @@ export class History extends EventTarget {
    */
   async importFile(file, onProgress = null) {
     if (typeof file !== "string" && file.size > LARGEST_FILE_BYTES) {
-      throw Object.assign(new Error("too large"), { reason: { code: "history_too_large", params: { max: 16_000_000 } } });
+      const reason = { code: "history_too_large", params: { max: 16_000_000 } };
+      throw Object.assign(new Error("too large"), { reason });
     }
     const text = typeof file === "string" ? file : await file.text();
     const answer = await this.#change((history) =>

@@ -66,7 +66,9 @@ function barChart(title, rows, head, cells, legend = []) {
     const y = index * ROW;
     picture.append(svg("text", { x: 0, y: y + ROW / 2, class: "chart-label", "dominant-baseline": "middle" }));
     picture.lastChild.textContent = row.label;
-    picture.append(svg("rect", { x: `${BAR_START}%`, y: y + 5, width: `${BAR_WIDTH}%`, height: ROW - 10, class: "chart-track", rx: 3 }));
+    picture.append(svg("rect", {
+      x: `${BAR_START}%`, y: y + 5, width: `${BAR_WIDTH}%`, height: ROW - 10, class: "chart-track", rx: 3,
+    }));
     let start = 0;
     for (const part of row.parts) {
       const share = row.whole ? part.value / row.whole : 0;
@@ -78,7 +80,8 @@ function barChart(title, rows, head, cells, legend = []) {
       }
       start += share;
     }
-    picture.append(svg("text", { x: `${VALUE_START}%`, y: y + ROW / 2, class: "chart-value", "dominant-baseline": "middle" }));
+    const value = { x: `${VALUE_START}%`, y: y + ROW / 2, class: "chart-value", "dominant-baseline": "middle" };
+    picture.append(svg("text", value));
     picture.lastChild.textContent = row.value;
   });
   figure.append(picture);
@@ -163,7 +166,9 @@ export class Stats {
     const box = $("history-alert");
     let text = "";
     if (problem?.kind === "full") text = t("history.full");
-    else if (problem?.kind === "aside") text = t("history.set_aside", { reason: errorReason(problem), key: problem.key });
+    else if (problem?.kind === "aside") {
+      text = t("history.set_aside", { reason: errorReason(problem), key: problem.key });
+    }
     else if (problem?.kind === "stuck") text = t("history.stuck", { reason: errorReason(problem) });
     box.textContent = text;
     box.hidden = !text;
@@ -222,7 +227,8 @@ export class Stats {
     add(t("stats.over"), t("stats.share_value", { count: s.over, percent: percentText(s.over, s.bids) }));
     add(t("stats.under"), t("stats.share_value", { count: s.under, percent: percentText(s.under, s.bids) }));
     if (s.best_game) {
-      add(t("stats.best"), t("stats.best_value", { score: numberText(s.best_game.score), date: dateText(s.best_game.date, false) }));
+      const date = dateText(s.best_game.date, false);
+      add(t("stats.best"), t("stats.best_value", { score: numberText(s.best_game.score), date }));
     }
     add(t("stats.run"), t("stats.run_value", { count: s.longest_run }));
     return list;

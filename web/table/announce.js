@@ -11,11 +11,13 @@ export function announcement(before, view, events) {
   if (last && last.seat !== view.human) words.push(actionText(view, last));
   if (events.trickDone && view.last_trick) {
     const winner = view.last_trick.winner;
-    words.push(winner === view.human ? t("announce.you_take") : t("announce.takes", { name: view.players[winner].name }));
+    const name = view.players[winner].name;
+    words.push(winner === view.human ? t("announce.you_take") : t("announce.takes", { name }));
   }
   if (events.roundEnded && view.human !== null) {
     const row = view.score_pad.at(-1)[view.human];
-    words.push(t("announce.round_over", { round: view.score_pad.length, bid: row.bid, taken: row.taken, points: signed(row.points) }));
+    const round = view.score_pad.length;
+    words.push(t("announce.round_over", { round, bid: row.bid, taken: row.taken, points: signed(row.points) }));
   }
   if (view.your_turn && (!before.your_turn || events.roundEnded || events.trickDone)) {
     if (["trump", "bidding", "playing"].includes(view.phase)) words.push(t(`announce.turn.${view.phase}`));

@@ -257,7 +257,10 @@ export class Motion {
     }
   }
 
-  /** The cards still in your hand slide to their new places (one was played: they close up; one taken back: it returns). */
+  /**
+   * The cards still in your hand slide to their new places (one was played: they close up;
+   * one taken back: it returns).
+   */
   #slideHand(before, time) {
     const back = this.#backInHand(before);
     for (const [key, element] of handCards()) {
@@ -271,9 +274,8 @@ export class Motion {
     const back = new Map();
     for (const [key, element] of handCards()) {
       if (before.hand.has(key)) continue;
-      const old = [...before.trick.values()].find(
-        (entry) => entry.element.dataset.card === element.dataset.card && Number(entry.element.dataset.seat) === this.#view?.human,
-      );
+      const mine = (entry) => Number(entry.element.dataset.seat) === this.#view?.human;
+      const old = [...before.trick.values()].find((entry) => entry.element.dataset.card === element.dataset.card && mine(entry));
       if (old) back.set(element.dataset.card, old);
     }
     return back;
@@ -290,7 +292,10 @@ export class Motion {
       const to = box(card);
       this.#animate(
         card,
-        [{ transform: placed({ ...from, w: to.w * 0.5, h: to.h * 0.5 }, to), opacity: 0 }, { transform: "none", opacity: 1 }],
+        [
+          { transform: placed({ ...from, w: to.w * 0.5, h: to.h * 0.5 }, to), opacity: 0 },
+          { transform: "none", opacity: 1 },
+        ],
         { duration: time.deal, delay: delay + index * time.stagger, easing: EASE, fill: "backwards" },
       );
     });

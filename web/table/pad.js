@@ -42,7 +42,8 @@ function fillViewChoice(view, shown) {
  */
 function scoreCells(row, seat, prefix, signedPoints = false) {
   return SCORE_KEYS.map((key) => {
-    const cell = el("td", `${prefix}-${key}`, key === "points" && signedPoints ? signed(row.points) : numberText(row[key]));
+    const text = key === "points" && signedPoints ? signed(row.points) : numberText(row[key]);
+    const cell = el("td", `${prefix}-${key}`, text);
     if (key === "points") cell.classList.add(row.bid === row.taken ? "made" : "missed");
     cell.dataset.seat = String(seat);
     cell.dataset.key = key;
@@ -108,8 +109,11 @@ export function drawPad(view, chances = null) {
     tr.className = "pad-current";
     tr.append(headerCell(t("pad.now", { round: view.round }), "row"));
     seats.forEach((seat) => {
-      const cells = { bid: el("td", "pad-bid", bidText(view, seat)), taken: el("td", "pad-taken", String(view.taken[seat])),
-        points: el("td", "", t("pad.pending")), total: el("td", "", t("pad.pending")), chance: el("td", "pad-chance", t("pad.pending")) };
+      const pending = (className = "") => el("td", className, t("pad.pending"));
+      const cells = {
+        bid: el("td", "pad-bid", bidText(view, seat)), taken: el("td", "pad-taken", String(view.taken[seat])),
+        points: pending(), total: pending(), chance: pending("pad-chance"),
+      };
       tr.append(...keys.map((key) => cells[key]));
     });
   }
