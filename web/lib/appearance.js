@@ -1,8 +1,9 @@
 // How the page looks, chosen by the person and remembered with the other
-// settings (store.js): the colour scheme (System / Light / Dark; style.css's
-// custom properties follow <html data-scheme>) and the four-colour deck
-// (<html data-deck="four">). scheme.js applies both before the first paint;
-// this module keeps the controls and <html> in step.
+// settings (store.js): the colour scheme (System / Light / Dark: written in
+// <html data-scheme-choice>, which scheme.js resolves into the data-scheme that
+// style.css follows) and the four-colour deck (<html data-deck="four">).
+// scheme.js applies both before the first paint; this module keeps the controls
+// and <html> in step.
 import { t } from "./words.js";
 
 export const SCHEMES = ["system", "light", "dark"];
@@ -10,9 +11,7 @@ export const SCHEMES = ["system", "light", "dark"];
 /** Put the chosen scheme and deck on <html>. */
 export function applyAppearance(settings) {
   const root = document.documentElement;
-  const scheme = SCHEMES.includes(settings.scheme) ? settings.scheme : "system";
-  if (scheme === "system") delete root.dataset.scheme;
-  else root.dataset.scheme = scheme;
+  root.dataset.schemeChoice = SCHEMES.includes(settings.scheme) ? settings.scheme : "system";
   if (settings.fourColour) root.dataset.deck = "four";
   else delete root.dataset.deck;
 }
