@@ -68,7 +68,7 @@ def ratio(a: str, b: str) -> float:
 
 def test_the_dark_palette_is_written_once() -> None:
     """The system's dark scheme and the switch's are one block (scheme.js resolves the system's)."""
-    assert CSS.count('[data-scheme="dark"] {') == 1 and "prefers-color-scheme" not in CSS
+    assert CSS.count('[data-scheme="dark"] {') == 1 and "@media (prefers-color-scheme" not in CSS
     assert len(colours(block(':root[data-scheme="dark"] {'))) > 20
 
 
