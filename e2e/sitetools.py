@@ -7,6 +7,7 @@ system Chromium; without any, the session stops and says what to install.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -93,6 +95,27 @@ def wait_ready(page: Page) -> None:
     if page.get_attribute("html", "data-engine") == "error":
         alert = page.locator("[data-engine-alert]").all_inner_texts()
         pytest.fail(f"the engine failed to load: {alert}")
+
+
+MOVES_JS = "JSON.parse(localStorage.getItem('wizard.game'))?.moves ?? 0"  # the saved game's move counter
+
+
+def wait_while_moving(page: Page, done_js: str, progress_js: str, stall_ms: int = 60_000) -> None:
+    """Wait until the expression `done_js` is true, for as long as `progress_js` keeps changing.
+
+    Long work (a whole game at the instant pace, a review) takes as long as the machine's
+    load says; a fixed limit fails on a busy machine. This one fails only when nothing has
+    moved for `stall_ms`, and then says where it stood.
+    """
+    while True:
+        seen = page.evaluate(f"() => JSON.stringify({progress_js})")
+        moved = f"() => ({done_js}) || JSON.stringify({progress_js}) !== {json.dumps(seen)}"
+        try:
+            page.wait_for_function(moved, timeout=stall_ms)
+        except PlaywrightTimeout:
+            raise AssertionError(f"stuck for {stall_ms / 1000:.0f} s at {seen} before {done_js}") from None
+        if page.evaluate(f"() => Boolean({done_js})"):
+            return
 
 
 def engine_call(page: Page, method: str, params: dict | None = None):

@@ -15,13 +15,15 @@ import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from sitetools import Watch
+from sitetools import MOVES_JS, Watch, wait_while_moving
 from tabletools import NAMES, Player, open_settings
 
 from wizard_engine import save as saves
 from wizard_engine.coach.record import finished_rounds
 
-REVIEW_TIMEOUT_MS = 120_000
+REVIEW_STALL_MS = 120_000  # the longest a review may go without a word of progress
+REVIEW_PROGRESS = "document.getElementById('review-progress-text')?.textContent"
+FINAL_SHOWN = "document.getElementById('final-dialog').open"
 
 # Long tasks on the page's main thread, recorded from now on.
 OBSERVE_LONG_TASKS = """() => {
@@ -99,8 +101,13 @@ def open_review(page: Page, button: str) -> float:
     page.get_by_role("button", name=button).click()
     dialog = page.locator("#review-dialog")
     expect(dialog).to_be_visible()
-    expect(page.locator("#review-body")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    wait_for_review(page)
     return time.monotonic() - started
+
+
+def wait_for_review(page: Page) -> None:
+    """The review on screen, however long it takes while its progress moves."""
+    wait_while_moving(page, "!document.getElementById('review-body').hidden", REVIEW_PROGRESS, stall_ms=REVIEW_STALL_MS)
 
 
 def fill_form(page: Page, players: int, level: str, pace: str = "instant", names: list[str] | None = None) -> None:
@@ -294,14 +301,15 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     page.evaluate("document.activeElement.blur()")  # Space on a focused button presses that button
     page.keyboard.press("Space")
     expect(page.get_by_role("button", name="❚❚ Pause")).to_be_visible()
-    expect(page.locator("#final-dialog")).to_be_visible(timeout=180_000)
+    wait_while_moving(page, FINAL_SHOWN, MOVES_JS)
     expect(page.locator("#draw-dialog")).to_be_hidden()
     # The review of any seat: the picker chooses.
     open_review(page, "Review the game")
     expect(page.locator("#review-dialog")).to_have_attribute("data-seat", "0")
     page.get_by_label("Decisions of").select_option("2")
-    expect(page.locator("#review-dialog")).to_have_attribute("data-seat", "2", timeout=REVIEW_TIMEOUT_MS)
-    expect(page.locator("#review-body")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    wait_while_moving(page, "document.getElementById('review-dialog').dataset.seat === '2'", REVIEW_PROGRESS,
+                      stall_ms=REVIEW_STALL_MS)
+    wait_for_review(page)
     expect(page.locator("#review-seats .review-seat.reviewed")).to_have_attribute("data-seat", "2")
     assert not player.dialogs
     assert not watch.errors, watch.errors
@@ -331,7 +339,7 @@ def test_the_review_of_a_six_player_game_keeps_the_page_responsive(page: Page, w
     player.open(seed=6)
     fill_form(page, players=6, level="random", pace="instant")
     page.get_by_role("button", name="Watch the bots").click()
-    expect(page.locator("#final-dialog")).to_be_visible(timeout=180_000)
+    wait_while_moving(page, FINAL_SHOWN, MOVES_JS)
     page.wait_for_function("() => document.documentElement.dataset.coach === 'ready'", timeout=60_000)
     page.wait_for_timeout(2000)  # a rating of the last moves may still be on its way
     page.evaluate(OBSERVE_LONG_TASKS)
