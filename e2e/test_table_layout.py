@@ -94,7 +94,7 @@ def test_at_six_players_the_feedback_arriving_late_leaves_the_whole_hand_in_view
     expect(page.locator("#feedback")).not_to_be_empty(timeout=60_000)  # the coach's worker boots first
     assert page.evaluate("document.documentElement.scrollHeight") > DESKTOP["height"]  # else nothing to follow
     page.wait_for_function(f"() => ({HAND_TARGETS})().every((target) => target.bottom <= innerHeight)",
-                           timeout=2000)
+                           timeout=30_000)  # a smooth scroll: slow on a busy machine
     felt = page.locator(".trick-felt").bounding_box()
     assert felt and felt["y"] >= 0
     page.context.close()
@@ -143,7 +143,7 @@ def test_on_a_phone_the_tally_under_the_trick_stays_above_the_hand_when_feedback
     expect(page.locator("#feedback")).to_be_visible(timeout=60_000)
     expect(page.locator("#tally")).not_to_be_empty()
     page.wait_for_function("""() => document.getElementById('tally').getBoundingClientRect().bottom
-        <= document.getElementById('me').getBoundingClientRect().top""", timeout=2000)
+        <= document.getElementById('me').getBoundingClientRect().top""", timeout=30_000)
     title = page.locator("#trick-title").bounding_box()
     assert title and title["y"] >= 0  # and the trick's top still in view
     page.context.close()
