@@ -74,15 +74,15 @@ def test_a_played_card_moves_a_click_skips_it_and_the_switch_turns_it_off(page: 
     player = Player(page)
     player.open(seed=3)
     player.new_game(players=3, pace="relaxed")  # the draw dialog closes: the deal moves
-    page.wait_for_function(MOVING, timeout=5000)
+    page.wait_for_function(MOVING, timeout=30_000)
     expect(page.locator("#motion-toggle")).to_be_checked()
     assert page.get_attribute("html", "data-motion") == "on"
     my_turn_to_play(player)
-    page.wait_for_function(f"() => ({MOVING})() === 0", timeout=5000)
+    page.wait_for_function(f"() => ({MOVING})() === 0", timeout=30_000)
 
     before = counters(page)["animate"]
     player.hand().locator("button:not([disabled])").first.click()
-    page.wait_for_function(f"() => window.__motion.animate > {before}", timeout=5000)
+    page.wait_for_function(f"() => window.__motion.animate > {before}", timeout=30_000)
     # Held still (as if the machine were slow), so that the click below surely meets them running.
     moving = page.evaluate("""() => document.getAnimations().filter((a) => !(a instanceof CSSTransition))
         .map((a) => { a.playbackRate = 0.001; return a.effect.target.closest('#trick [data-card]')?.dataset.card; })
@@ -126,7 +126,7 @@ def test_sounds_are_off_until_switched_on_then_a_play_is_heard(page: Page) -> No
     page.locator("#sound-toggle").check()
     assert counters(page)["contexts"] == 1
     player.hand().locator("button:not([disabled])").first.click()
-    page.wait_for_function("() => window.__motion.oscillators > 0", timeout=5000)  # the card played is heard
+    page.wait_for_function("() => window.__motion.oscillators > 0", timeout=30_000)  # the card played is heard
     assert page.evaluate("JSON.parse(localStorage.getItem('wizard.settings')).sound") == "on"
 
     # Remembered: on after a reload, but no AudioContext before the person's first gesture there.
