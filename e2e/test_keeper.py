@@ -192,6 +192,53 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     assert not watch.errors, watch.errors
 
 
+def start_pad(page: Page) -> None:
+    for seat, name in enumerate(NAMES):
+        page.fill(f"#keeper-name-{seat}", name)
+    page.select_option("#keeper-first-dealer", str(FIRST_DEALER))
+    page.click("#keeper-start")
+    settled(page)
+
+
+def test_two_tabs_never_lose_each_others_entries(page: Page, watch: Watch) -> None:
+    """Issue 32: both tabs at round 2; the first enters round 2 whole, the second a bid. The
+    second hears the change and shows the first's pad before its bid, so nothing is lost."""
+    open_keeper(page)
+    page.select_option("#keeper-count", "3")
+    start_pad(page)
+    play_round(page, 1)
+    other = page.context.new_page()
+    open_keeper(other)
+    expect(other.locator(".keeper-round")).to_have_text(f"Round 2 of {ROUNDS}")
+    play_round(page, 2)
+    expect(other.locator("#keeper-alert")).to_contain_text("changed in another tab")
+    expect(other.locator(".keeper-round")).to_have_text(f"Round 3 of {ROUNDS}")
+    bid(other, 0)
+    for tab in (page, other):
+        open_keeper(tab)
+        expect(tab.locator('#keeper-pad tr[data-round="2"]')).to_be_attached()
+        expect(tab.locator(".keeper-order li").first).to_contain_text("0")
+    assert not watch.errors, watch.errors
+
+
+def test_an_entry_made_over_a_newer_pad_is_refused_and_the_newer_pad_kept(page: Page, watch: Watch) -> None:
+    """The race the tabs' events cannot close: another tab wrote the pad just before this tab's
+    entry. The entry is not written over it; the tab says so and shows the stored pad."""
+    open_keeper(page)
+    page.select_option("#keeper-count", "3")
+    start_pad(page)
+    play_round(page, 1)
+    newer = page.evaluate("() => localStorage.getItem('wizard.keeper')")
+    play_round(page, 2)
+    page.evaluate("(text) => localStorage.setItem('wizard.keeper', text)", newer)  # no event in this tab
+    bid(page, 0)
+    expect(page.locator("#keeper-alert")).to_contain_text("your last entry was not kept")
+    expect(page.locator(".keeper-round")).to_have_text(f"Round 2 of {ROUNDS}")
+    assert page.evaluate("() => localStorage.getItem('wizard.keeper')") == newer
+    expect(page.locator(".keeper-order li.now")).to_contain_text("Bob")  # Ann deals round 2
+    assert not watch.errors, watch.errors
+
+
 def test_the_setup_on_a_phone_in_german(browser: Browser, base_url: str) -> None:
     """Every rule's words show whole at 390 px: the bidding modes are radio buttons (in a select
     the German "open" mode was cut off), no legend wraps across its box's border; the mode chosen

@@ -20,6 +20,7 @@ export class ScoreKeeper {
   #advice;
   #root = $("keeper");
   #pad = null; // {keeper: the document's text, view}
+  #stored = null; // the pad's text in storage as this tab last read or wrote it (another tab may change it)
   #editing = null; // the number of the finished round being corrected
 
   /**
@@ -39,6 +40,7 @@ export class ScoreKeeper {
     this.#root.addEventListener("submit", (event) => this.#submitted(event));
     this.#root.addEventListener("input", (event) => this.#changed(event));
     this.#root.addEventListener("change", (event) => this.#changed(event));
+    store.addEventListener("keeper-changed", () => this.#otherTab());
   }
 
   get isOpen() {
@@ -69,11 +71,13 @@ export class ScoreKeeper {
   /** The saved pad, restored by the engine; a damaged one is set aside whole, and said why. */
   async #resume() {
     const text = this.#store.loadKeeper();
+    this.#stored = text;
     if (text === null) return;
     try {
       this.#pad = await this.#engine.call("keeper_load", { keeper: text });
     } catch (error) {
       const key = this.#store.setKeeperAside(text);
+      if (key) this.#stored = null;
       const words = [t("keeper.unreadable", { reason: errorReason(error) })];
       if (key) words.push(t("save.kept_aside", { key }));
       this.#showAlert(words.join(" "));
@@ -87,8 +91,13 @@ export class ScoreKeeper {
     document.documentElement.dataset.keeperBusy = "true";
     try {
       const answer = await this.#engine.call(method, params);
+      const kept = this.#store.saveKeeper(answer.keeper, this.#stored);
+      if (kept === "behind") {
+        await this.#otherTab({ lost: true });
+        return false;
+      }
+      if (kept === "saved") this.#stored = answer.keeper;
       this.#pad = answer;
-      this.#store.saveKeeper(answer.keeper);
       this.#draw();
       if (answer.view.step === "over" && before && before.step !== "over") this.#finished(answer.keeper);
       return true;
@@ -98,6 +107,22 @@ export class ScoreKeeper {
     } finally {
       delete document.documentElement.dataset.keeperBusy;
     }
+  }
+
+  /**
+   * Another tab changed the pad: show its pad instead (this tab never overwrites it), and say
+   * so; `lost`: an entry made here came too late and was not kept.
+   */
+  async #otherTab({ lost = false } = {}) {
+    if (!lost && this.#store.loadKeeper() === this.#stored) return;
+    this.#pad = null;
+    this.#editing = null;
+    this.#advice.forget();
+    if (!this.isOpen) return; // opened again, it reads the pad anew
+    await this.#resume();
+    this.#draw();
+    this.#showError(null);
+    this.#showAlert(t(lost ? "keeper.behind" : "keeper.changed_elsewhere"));
   }
 
   /** Contracts §3: the history records a finished pad. */
@@ -296,6 +321,7 @@ export class ScoreKeeper {
     this.#editing = null;
     this.#advice.forget();
     this.#store.clearKeeper();
+    this.#stored = null;
     this.#showError(null);
     this.#draw();
     $("keeper-name-0").focus();

@@ -14,6 +14,10 @@
 // another game written since by another tab (unless the player just started
 // or took over this one: `{claim: true}`). Other tabs' writes arrive as
 // "changed" events (through `storage` events and a BroadcastChannel).
+//
+// One pad, one writer: the score keeper's pad is written only over the text
+// the tab last read or wrote (`saveKeeper(text, before)`); another tab's pad
+// arrives as a "keeper-changed" event, and the tab reloads it.
 
 const SAVE_KEY = "wizard.save";
 const GAME_KEY = "wizard.game"; // {"id", "moves", "tab"} of the saved game
@@ -45,6 +49,7 @@ export class Store extends EventTarget {
     if (!storage()) this.#trouble("read");
     window.addEventListener("storage", (event) => {
       if (event.key === GAME_KEY || event.key === SAVE_KEY || event.key === null) this.#changed();
+      if (event.key === KEEPER_KEY || event.key === null) this.dispatchEvent(new Event("keeper-changed"));
     });
     try {
       this.#channel = new BroadcastChannel(CHANNEL);
@@ -159,11 +164,17 @@ export class Store extends EventTarget {
     return this.#get(KEEPER_KEY);
   }
 
-  /** Keep the pad; false when storage refused (the notice says so). */
-  saveKeeper(text) {
-    const ok = this.#set(KEEPER_KEY, text);
-    if (ok && this.problem === "write") this.#clear();
-    return ok;
+  /**
+   * Keep the pad `text`, which this tab made from `before` (the pad's text as this tab last
+   * read or wrote it; null for a new pad). Returns "saved", "failed" (storage refused: the
+   * notice says so) or "behind": another tab has changed the pad since, and this tab must
+   * not overwrite it (it reloads the pad instead).
+   */
+  saveKeeper(text, before) {
+    if (this.problem !== "read" && this.#get(KEEPER_KEY) !== before) return "behind";
+    if (!this.#set(KEEPER_KEY, text)) return "failed";
+    if (this.problem === "write") this.#clear();
+    return "saved";
   }
 
   clearKeeper() {
