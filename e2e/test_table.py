@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch, number
-from tabletools import Player, find_game, replay_state
+from tabletools import Player, find_game, open_saved, replay_state, save_at
 
 from wizard_engine.cards import SUIT_OF, cards_of
 from wizard_engine.themes import card_label
+from wizard_engine.view import seat_view
 
 
 def test_a_whole_3_player_game_by_clicking_to_the_final_standings(page: Page, watch: Watch) -> None:
@@ -337,3 +339,68 @@ def test_reduced_motion_turns_off_the_card_movements(page: Page) -> None:
     card = page.locator("#hand button.playable").first
     assert card.evaluate("b => getComputedStyle(b).transitionDuration") == "0s"
     assert card.evaluate("b => getComputedStyle(b).transform") == "none"
+
+
+# --- the bid: a button per number, one click; digits typed bid too (issue 29) ---------------
+
+def bidding_at(page: Page, viewport: dict, found: Callable[[dict], bool], **options: Any) -> tuple[Player, dict]:
+    """The page at the person's bid of a 3-player game where ``found(view)`` holds, and that view."""
+    save = save_at(3, found, **options)
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    open_saved(page, save)
+    player = Player(page)
+    player.wait_for("turn")
+    return player, seat_view(replay_state(save), 0)
+
+
+def type_bid(page: Page, bid: int, hand_size: int) -> None:
+    """Type a bid's digits, and Enter when they could start a longer bid (it waits for more, else)."""
+    for digit in str(bid):
+        page.keyboard.press(digit)
+    if bid != 0 and bid * 10 <= hand_size:
+        page.keyboard.press("Enter")
+
+
+def test_a_big_round_bids_by_typing_two_digits(page: Page, watch: Watch) -> None:
+    player, view = bidding_at(page, {"width": 1280, "height": 800},
+                              lambda v: v["phase"] == "bidding" and v["hand_size"] >= 15 and "bid 12" in v["legal"])
+    group = player.bid_group()
+    expect(group.get_by_role("button")).to_have_count(view["hand_size"] + 1)  # 0 .. the hand size
+    expect(page.get_by_role("spinbutton")).to_have_count(0)
+    page.keyboard.press("1")  # 10..19 may follow: it waits
+    page.keyboard.press("2")
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text("12")
+    assert not watch.errors, watch.errors
+
+
+def test_every_bid_is_one_click_and_the_buttons_wrap_on_a_phone(page: Page, watch: Watch) -> None:
+    player, view = bidding_at(page, {"width": 390, "height": 844},
+                              lambda v: v["phase"] == "bidding" and v["hand_size"] >= 15 and "bid 5" in v["legal"])
+    buttons = player.bid_group().get_by_role("button")
+    expect(buttons).to_have_count(view["hand_size"] + 1)
+    for box in buttons.evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+        assert box["left"] >= 0 and box["right"] <= 390 and box["width"] >= 24 and box["height"] >= 24, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    player.bid_group().get_by_role("button", name="5", exact=True).click()
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text("5")
+    assert not watch.errors, watch.errors
+
+
+def test_a_forbidden_bid_is_struck_through_and_refused_with_its_reason(page: Page, watch: Watch) -> None:
+    player, view = bidding_at(page, {"width": 1280, "height": 800},
+                              lambda v: v["phase"] == "bidding" and v["hand_size"] >= 12 and bool(v["forbidden"]),
+                              plus_minus_one=True)
+    forbidden = int(view["forbidden"][0]["action"].split()[1])
+    button = player.bid_group().get_by_role("button", name=str(forbidden), exact=True)
+    expect(button).to_be_disabled()
+    assert "line-through" in button.evaluate("b => getComputedStyle(b).textDecorationLine")
+    reason = page.locator("#decision .reason")
+    expect(reason).to_have_text(re.compile(rf"^You may not bid {forbidden}: .*plus/minus one"))
+    expect(button).to_have_attribute("aria-describedby", reason.get_attribute("id") or "")
+    type_bid(page, forbidden, view["hand_size"])
+    expect(reason).to_have_class(re.compile(r"\brefused\b"))  # said again, and shown
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text("\u2013")  # no bid made
+    chosen = next(int(a.split()[1]) for a in reversed(view["legal"]))  # the highest allowed: two digits
+    type_bid(page, chosen, view["hand_size"])
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text(str(chosen))
+    assert not watch.errors, watch.errors

@@ -4,7 +4,7 @@
 // opens nothing and pauses nothing. Every text comes from the catalogue and
 // goes in with textContent; state is carried by classes and data attributes.
 // Buttons carry their intent in data-action (input.js sends it).
-import { bidPicker, COMPACT_FROM } from "./bidpicker.js";
+import { bidButtons } from "../lib/bids.js";
 import { cardBack, cardFace, cardPicture } from "../lib/cards.js";
 import { $, el, nameEl } from "../lib/dom.js";
 import { layoutHand } from "./handlayout.js";
@@ -332,36 +332,11 @@ function decision(view) {
 }
 
 function bids(view) {
-  const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
-  if (view.hand_size + 1 >= COMPACT_FROM) {
-    const wrap = el("div", "bid-wrap compact-bids");
-    wrap.append(bidPicker(view, forbidden));
-    return wrap;
-  }
-  const group = el("div", "bids");
-  group.setAttribute("role", "group");
+  const { group, reasons } = bidButtons(view, "action", "bid-reason");
   group.setAttribute("aria-label", t("bids.label"));
-  for (let n = 0; n <= view.hand_size; n++) {
-    const action = `bid ${n}`;
-    const button = el("button", "bid", String(n));
-    button.type = "button";
-    button.dataset.action = action;
-    button.disabled = !view.legal.includes(action);
-    if (forbidden.has(action)) {
-      button.classList.add("forbidden");
-      button.setAttribute("aria-describedby", "bid-reason");
-      button.title = t("bids.forbidden_title", { bid: n, reason: forbidden.get(action) });
-    }
-    group.append(button);
-  }
   rovingTabs(group);
   const wrap = el("div", "bid-wrap");
-  wrap.append(group);
-  for (const [action, reason] of forbidden) {
-    const note = el("p", "reason", t("bids.forbidden", { bid: action.split(" ")[1], reason }));
-    note.id = "bid-reason";
-    wrap.append(note);
-  }
+  wrap.append(group, ...reasons);
   return wrap;
 }
 
@@ -514,6 +489,6 @@ function keepFocus(view) {
   if (active && active !== document.body && document.contains(active)) return;
   if (!view.your_turn) return;
   const target = document.querySelector(
-    "#decision .bid-value, #decision button:not([disabled]):not([tabindex='-1']), #hand button:not([disabled]):not([tabindex='-1'])");
+    "#decision button:not([disabled]):not([tabindex='-1']), #hand button:not([disabled]):not([tabindex='-1'])");
   target?.focus({ preventScroll: true });
 }
