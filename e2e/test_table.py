@@ -5,13 +5,15 @@ not matter, and the pace is "Instant", to keep the suite quick.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from sitetools import Watch, number
-from tabletools import Player, find_game, open_saved, replay_state, save_at
+from tabletools import Player, find_game, finished_save, open_saved, replay_state, save_at
 
 from wizard_engine.cards import SUIT_OF, cards_of
 from wizard_engine.themes import card_label
@@ -403,4 +405,77 @@ def test_a_forbidden_bid_is_struck_through_and_refused_with_its_reason(page: Pag
     chosen = next(int(a.split()[1]) for a in reversed(view["legal"]))  # the highest allowed: two digits
     type_bid(page, chosen, view["hand_size"])
     expect(page.locator("#me-info .stat-bid dd")).to_have_text(str(chosen))
+    assert not watch.errors, watch.errors
+
+
+# --- back to where you were: a finished game is never reopened by itself (issue 29) --------
+
+def seed_save(page: Page, save: str) -> None:
+    """The page finds `save` in its storage on its first load (not on a reload), as this page keeps it."""
+    game = {"id": "seeded", "moves": 1, "tab": "another", "over": replay_state(save).is_over}
+    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('wizard.save', {json.dumps(save)});
+        localStorage.setItem('wizard.game', {json.dumps(json.dumps(game))});
+        localStorage.setItem('wizard.settings', JSON.stringify({{ pace: 'instant' }}));
+    }}""")
+
+
+def test_a_finished_game_is_shown_on_the_start_page_not_reopened(page: Page, watch: Watch) -> None:
+    save = finished_save(players=3, seed=5)
+    view = seat_view(replay_state(save), 0)
+    seed_save(page, save)
+    player = Player(page)
+    player.open()
+    card = page.get_by_role("region", name="Last game")
+    expect(card).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)  # no final standings opened by themselves
+    expect(page.locator("#table")).to_be_hidden()
+    expect(page.get_by_role("button", name="Resume")).to_be_hidden()
+    totals = view["totals"]
+    place = 1 + sum(total > totals[0] for total in totals)
+    winners = re.compile(r"(win|wins|share the win) with [-\u2212]?\d+ points\.")
+    expect(card.locator("#last-result")).to_have_text(winners)
+    points = str(totals[0]).replace("-", "\u2212")  # (a true minus sign)
+    expect(card.locator("#last-place")).to_have_text(f"Your place: {place} of 3, with {points} points.")
+    page.reload()  # and again on every visit
+    player.wait_table_ready()
+    expect(card).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    card.get_by_role("button", name="Review the game").click()
+    review = page.get_by_role("dialog", name="Game review")
+    expect(review).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    card.get_by_role("button", name="Play again").click()
+    expect(page.locator("#round-info")).to_contain_text("Round 1 of 20")
+    player.state()
+    page.get_by_role("button", name="New game").click()
+    expect(card).to_be_hidden()  # a game in progress: Resume instead
+    expect(page.get_by_role("button", name="Resume")).to_be_visible()
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize(("entry", "screen", "finished"), [
+    ("Statistics and history", "stats", True), ("Practise bidding", "practice", False),
+    ("Score keeper", "keeper", True)])
+def test_a_screen_opened_while_the_engine_loads_is_not_interrupted(
+        page: Page, watch: Watch, entry: str, screen: str, finished: bool) -> None:
+    save = finished_save(players=3, seed=5) if finished else save_at(3, lambda v: v["round"] >= 2)
+    seed_save(page, save)
+    page.goto("./?levels=random")
+    page.wait_for_selector("html[data-app=ready]", state="attached", timeout=60_000)
+    page.get_by_role("button", name=entry, exact=True).click()
+    Player(page).wait_table_ready()  # the engine is ready, and the saved game was looked at
+    expect(page.locator("html")).to_have_attribute("data-screen", screen)
+    expect(page.locator("#table")).to_be_hidden()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    if screen == "stats":  # the history is read, not left at "Reading your history…"
+        page.wait_for_selector("html[data-stats=ready]", state="attached", timeout=60_000)
+    page.get_by_role("button", name=re.compile("^Back")).first.click()
+    expect(page.locator("#setup")).to_be_visible()
+    if finished:
+        expect(page.get_by_role("region", name="Last game")).to_be_visible()
+    else:
+        expect(page.get_by_role("button", name="Resume")).to_be_visible()
     assert not watch.errors, watch.errors

@@ -33,7 +33,8 @@ export function fillFinal(view) {
   drawChart(view);
 }
 
-function winnersText(view) {
+/** "You win with 120 points." / "Merlin wins ..." / "... share the win ...": the finished game's result. */
+export function winnersText(view) {
   const top = view.totals[view.winners[0]];
   if (view.winners.length > 1) {
     const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
