@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from sitetools import Watch, number
 from tabletools import Player, find_game, finished_save, open_saved, replay_state, save_at
 
@@ -345,10 +345,11 @@ def test_reduced_motion_turns_off_the_card_movements(page: Page) -> None:
 
 # --- the bid: a button per number, one click; digits typed bid too (issue 29) ---------------
 
-def bidding_at(page: Page, viewport: dict, found: Callable[[dict], bool], **options: Any) -> tuple[Player, dict]:
+def bidding_at(page: Page, viewport: ViewportSize, found: Callable[[Mapping[str, Any]], bool],
+               **options: Any) -> tuple[Player, Mapping[str, Any]]:
     """The page at the person's bid of a 3-player game where ``found(view)`` holds, and that view."""
     save = save_at(3, found, **options)
-    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.set_viewport_size(viewport)
     open_saved(page, save)
     player = Player(page)
     player.wait_for("turn")
