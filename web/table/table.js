@@ -299,8 +299,11 @@ function me(view) {
   box.dataset.seat = String(seat); // motion.js's hook: your seat
   const head = el("div", "seat-head");
   const bot = view.players[seat].bot;
-  head.append(nameEl("span", "seat-name", view.players[seat].name));
-  head.append(el("span", "seat-level", watching ? t(`seat.level.${bot}`) : t("seat.you")));
+  const name = view.players[seat].name;
+  head.append(nameEl("span", "seat-name", name));
+  // "you" beside your name, unless your name says it already (the default name: not "You you")
+  const level = watching ? t(`seat.level.${bot}`) : t("seat.you");
+  if (name.toLocaleLowerCase() !== level.toLocaleLowerCase()) head.append(el("span", "seat-level", level));
   if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
   box.append(head, stats(view, seat));
   const need = needBadge(view, seat);
