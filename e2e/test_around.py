@@ -163,3 +163,24 @@ def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_cha
     lines = final.locator("#final-chart li").all_text_contents()  # the text equivalent
     assert len(lines) == 3 and any("Merlin" in line for line in lines), lines
     assert not watch.errors, watch.errors
+
+
+def test_the_final_charts_axis_labels_never_overlap(page: Page) -> None:
+    """Issue 29: "0" and "−10" were drawn over each other when the lowest total is just under zero."""
+    Player(page).open()
+    boxes = page.evaluate("""async () => {
+        const { fillFinal } = await import(new URL("table/final.js", document.baseURI).href);
+        const totals = [[10, 120, 300], [-10, -10, -10]];  // per seat, after each round
+        const view = { players: [{ name: "You" }, { name: "Merlin" }], human: 0, winners: [0], totals: [300, -10],
+            score_pad: [0, 1, 2].map((r) => totals.map((t) => ({ bid: 0, taken: 0, points: 0, total: t[r] }))) };
+        fillFinal(view);
+        document.getElementById("final-dialog").showModal();
+        return [...document.querySelectorAll("#final-chart .chart-label")]
+            .filter((label) => !/^\\d+$/.test(label.textContent) || label.getAttribute("text-anchor") === "end")
+            .map((label) => ({ text: label.textContent, ...label.getBoundingClientRect().toJSON() }));
+    }""")
+    assert "0" in [box["text"] for box in boxes], boxes
+    for i, one in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            apart = one["bottom"] <= other["top"] or other["bottom"] <= one["top"]
+            assert apart, (one, other)
