@@ -166,7 +166,7 @@ def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_cha
 
 
 def test_the_final_charts_axis_labels_never_overlap(page: Page) -> None:
-    """Issue 29: "0" and "−10" were drawn over each other when the lowest total is just under zero."""
+    """Issue 29: "0" and "-10" (a minus sign) were drawn over each other when the lowest total is just under zero."""
     Player(page).open()
     boxes = page.evaluate("""async () => {
         const { fillFinal } = await import(new URL("table/final.js", document.baseURI).href);
