@@ -351,6 +351,7 @@ function reword(oldDefaultName) {
   showLastGame(game.view);
   keeper.redraw();
   stats.reword();
+  coachView.reword();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 

@@ -16,6 +16,7 @@ export class CoachView {
   #game;
   #remember;
   #open = false;
+  #rating = null; // the rating in the feedback line (worded again in another language)
   #opened = 0; // performance.now() when the panel was opened: how long the hint took
 
   /**
@@ -208,8 +209,14 @@ export class CoachView {
     if (!on) this.#showFeedback(null);
   }
 
+  /** The feedback line in the language just chosen. */
+  reword() {
+    this.#showFeedback(this.#rating);
+  }
+
   /** The newest rating replaces the last; a new move clears it until its own arrives. */
   #showFeedback(rating) {
+    this.#rating = rating;
     const line = $("feedback");
     line.replaceChildren();
     // (a move without another choice gets no word)
