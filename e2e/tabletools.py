@@ -91,6 +91,15 @@ def save_at(players: int, found: Callable[[Mapping[str, Any]], bool], seed: int 
     raise AssertionError("the game never came to that moment")
 
 
+def finished_save(players: int, seed: int, level: str = "easy") -> str:
+    """A finished game's save (the human plays the first legal choice, bots play as in the page)."""
+    session = Session(State(GameConfig.from_dict(config_for(players, seed, level))))
+    while not session.state.is_over:
+        view = session.view()
+        result = session.act(first_choice(view)) if view["your_turn"] else session.bot_step()
+    return str(result["save"])
+
+
 def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None) -> None:
     """Open the page with ``save`` in its storage (and ``settings``): it resumes that game."""
     import json

@@ -8,11 +8,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 from sitetools import Watch
-from tabletools import Player, config_for, first_choice
-
-from wizard_engine.config import GameConfig
-from wizard_engine.state import State
-from wizard_engine.web import Session
+from tabletools import Player, finished_save
 
 LONG = ["W" * 32, "Bartholomew-Maximilian-Fitzgeral", "Wolfgang_Amadeus_Mozart_Salzburg", "X" * 32,
         "Hildegard-von-Bingen-Rupertsber"]
@@ -145,15 +141,6 @@ def test_the_round_summary_opens_before_the_next_round_is_drawn(page: Page) -> N
     expect(page.locator("#round-info")).to_contain_text("Round 2 of 20")
 
 
-def finished_save(players: int, seed: int) -> str:
-    """A finished game's save (the human plays the first legal choice, bots play as in the page)."""
-    session = Session(State(GameConfig.from_dict(config_for(players, seed, "easy"))))
-    while not session.state.is_over:
-        view = session.view()
-        result = session.act(first_choice(view)) if view["your_turn"] else session.bot_step()
-    return str(result["save"])
-
-
 def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_chart(page: Page, watch: Watch) -> None:
     save = finished_save(players=3, seed=5)
     page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
@@ -161,6 +148,7 @@ def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_cha
         localStorage.setItem('wizard.save', {json.dumps(save)});
     }}""")
     Player(page).open()
+    page.get_by_role("region", name="Last game").get_by_role("button", name="Final standings").click()
     final = page.get_by_role("dialog", name="Final standings")
     expect(final).to_be_visible()
     expect(final.locator("#final-winners")).to_contain_text(re.compile(r"(win|wins|share the win) with"))
@@ -175,3 +163,24 @@ def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_cha
     lines = final.locator("#final-chart li").all_text_contents()  # the text equivalent
     assert len(lines) == 3 and any("Merlin" in line for line in lines), lines
     assert not watch.errors, watch.errors
+
+
+def test_the_final_charts_axis_labels_never_overlap(page: Page) -> None:
+    """Issue 29: "0" and "-10" (a minus sign) were drawn over each other when the lowest total is just under zero."""
+    Player(page).open()
+    boxes = page.evaluate("""async () => {
+        const { fillFinal } = await import(new URL("table/final.js", document.baseURI).href);
+        const totals = [[10, 120, 300], [-10, -10, -10]];  // per seat, after each round
+        const view = { players: [{ name: "You" }, { name: "Merlin" }], human: 0, winners: [0], totals: [300, -10],
+            score_pad: [0, 1, 2].map((r) => totals.map((t) => ({ bid: 0, taken: 0, points: 0, total: t[r] }))) };
+        fillFinal(view);
+        document.getElementById("final-dialog").showModal();
+        return [...document.querySelectorAll("#final-chart .chart-label")]
+            .filter((label) => !/^\\d+$/.test(label.textContent) || label.getAttribute("text-anchor") === "end")
+            .map((label) => ({ text: label.textContent, ...label.getBoundingClientRect().toJSON() }));
+    }""")
+    assert "0" in [box["text"] for box in boxes], boxes
+    for i, one in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            apart = one["bottom"] <= other["top"] or other["bottom"] <= one["top"]
+            assert apart, (one, other)

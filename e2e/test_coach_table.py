@@ -203,3 +203,28 @@ def test_win_chances_appear_after_round_one_beside_each_player_and_in_the_pad(pa
     expect(cells).to_have_count(4)
     assert [c.rstrip("%") for c in cells.all_inner_texts()] == [str(s) for s in shown]
     assert not watch.errors
+
+
+def test_the_h_key_works_while_a_toolbar_checkbox_has_the_focus(page: Page) -> None:
+    """Issue 29: keys work unless the focus is in a text field (a checkbox is none)."""
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=3)
+    player.play_until(lambda state: state == "turn")
+    expect(page.get_by_role("button", name="Hint")).to_be_enabled(timeout=COACH_TIMEOUT_MS)
+    page.get_by_role("checkbox", name="Cards played").focus()
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_be_visible()
+
+
+def test_the_feedback_line_follows_a_change_of_language(page: Page) -> None:
+    """Issue 29: after switching language mid-game the feedback line stayed in the old one until the next move."""
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=3)
+    player.play_until(lambda state: state == "turn")
+    player.choose_first()
+    feedback = page.locator("#feedback")
+    expect(feedback).to_have_text(re.compile(r"^(Best\.|Close\.|Costly:)"), timeout=COACH_TIMEOUT_MS)
+    page.locator("#language").select_option("de")
+    expect(feedback).to_have_text(re.compile(r"^(Bestens\.|Knapp\.|Teuer:)"))

@@ -132,13 +132,13 @@ def test_a_whole_pass_and_play_game_never_shows_a_person_anothers_hand(page: Pag
             # fires a moment after the dialog is gone.
             expect(page.locator("#pass-take")).to_be_focused()
             shown = look(page, None)
-            name = shown["pass"].removeprefix("Pass the device to ")
-            assert name in PEOPLE and shown["take"] == f"I am {name}: show my cards"
+            name = shown["pass"].removeprefix("Pass the device on. Next: ")
+            assert name in PEOPLE and shown["take"] == f"Show my cards ({name})"
             if not reloaded and passes == 40:  # a reload in the middle: the pass screen comes back
                 page.reload()
                 Player(page).wait_table_ready()
                 assert state(page) == "pass"
-                assert look(page, None)["pass"] == f"Pass the device to {name}"
+                assert look(page, None)["pass"] == f"Pass the device on. Next: {name}"
                 reloaded = True
             page.keyboard.press("Enter")
             passes += 1
@@ -179,7 +179,7 @@ def take_back_own_card(page: Page, viewer: int) -> bool:
     hand_before = sorted(page.evaluate(LOOK_JS)["hand"])
     page.locator("#hand button:not([disabled])").first.click()
     assert state(page) == "pass"
-    assert look(page, None)["takeBack"] == f"Take back {PEOPLE[viewer]}'s move"
+    assert look(page, None)["takeBack"] == f"Take back the last move ({PEOPLE[viewer]})"
     page.locator("#pass-take-back").click()
     assert state(page) == "turn"
     assert sorted(look(page, viewer)["hand"]) == hand_before
@@ -200,3 +200,29 @@ def test_two_people_may_not_share_a_name(page: Page) -> None:
     expect(page.locator("#form-error")).to_be_visible()
     assert plain(page.locator("#form-error").inner_text()).startswith("Two players are called ann:")
     assert page.locator("#setup").is_visible()
+
+
+def test_the_default_name_reads_well_on_the_pass_screen_and_at_the_table(page: Page) -> None:
+    """Issue 29: with the default name "You", no "Pass the device to You", no "You, it is your turn", no "You you"."""
+    player = Player(page)
+    player.open(seed=31)
+    player.new_game(players=3, name="You", names=["Bob", "Merlin"], level=["person", "random"], pace="instant")
+    for _ in range(40):
+        now = state(page)
+        if now == "pass" and plain(page.locator("#pass-title").inner_text()).endswith("You"):
+            break
+        if now == "pass":
+            page.locator("#pass-take").click()
+        elif now == "turn":
+            page.evaluate(CHOOSE_JS)
+        else:
+            page.locator("dialog[open] .dialog-buttons button").first.click()
+    else:
+        raise AssertionError("the device never went to You")
+    said = plain(page.locator("#pass").inner_text())
+    assert "Pass the device on. Next: You" in said and "Show my cards (You)" in said, said
+    assert "to You" not in said and "You, it is" not in said and "I am You" not in said, said
+    page.locator("#pass-take").click()
+    assert state(page) == "turn"
+    expect(page.locator("#me-info .seat-name")).to_have_text("You")
+    expect(page.locator("#me-info .seat-level")).to_have_count(0)  # not "You you"

@@ -5,15 +5,19 @@ not matter, and the pace is "Instant", to keep the suite quick.
 """
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
 from sitetools import Watch, number
-from tabletools import Player, find_game, replay_state
+from tabletools import Player, find_game, finished_save, open_saved, replay_state, save_at
 
 from wizard_engine.cards import SUIT_OF, cards_of
 from wizard_engine.themes import card_label
+from wizard_engine.view import seat_view
 
 
 def test_a_whole_3_player_game_by_clicking_to_the_final_standings(page: Page, watch: Watch) -> None:
@@ -337,3 +341,142 @@ def test_reduced_motion_turns_off_the_card_movements(page: Page) -> None:
     card = page.locator("#hand button.playable").first
     assert card.evaluate("b => getComputedStyle(b).transitionDuration") == "0s"
     assert card.evaluate("b => getComputedStyle(b).transform") == "none"
+
+
+# --- the bid: a button per number, one click; digits typed bid too (issue 29) ---------------
+
+def bidding_at(page: Page, viewport: ViewportSize, found: Callable[[Mapping[str, Any]], bool],
+               **options: Any) -> tuple[Player, Mapping[str, Any]]:
+    """The page at the person's bid of a 3-player game where ``found(view)`` holds, and that view."""
+    save = save_at(3, found, **options)
+    page.set_viewport_size(viewport)
+    open_saved(page, save)
+    player = Player(page)
+    player.wait_for("turn")
+    return player, seat_view(replay_state(save), 0)
+
+
+def type_bid(page: Page, bid: int, hand_size: int) -> None:
+    """Type a bid's digits, and Enter when they could start a longer bid (it waits for more, else)."""
+    for digit in str(bid):
+        page.keyboard.press(digit)
+    if bid != 0 and bid * 10 <= hand_size:
+        page.keyboard.press("Enter")
+
+
+def test_a_big_round_bids_by_typing_two_digits(page: Page, watch: Watch) -> None:
+    player, view = bidding_at(page, {"width": 1280, "height": 800},
+                              lambda v: v["phase"] == "bidding" and v["hand_size"] >= 15 and "bid 12" in v["legal"])
+    group = player.bid_group()
+    expect(group.get_by_role("button")).to_have_count(view["hand_size"] + 1)  # 0 .. the hand size
+    expect(page.get_by_role("spinbutton")).to_have_count(0)
+    page.keyboard.press("1")  # 10..19 may follow: it waits
+    page.keyboard.press("2")
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text("12")
+    assert not watch.errors, watch.errors
+
+
+def test_every_bid_is_one_click_and_the_buttons_wrap_on_a_phone(page: Page, watch: Watch) -> None:
+    player, view = bidding_at(page, {"width": 390, "height": 844},
+                              lambda v: v["phase"] == "bidding" and v["hand_size"] >= 15 and "bid 5" in v["legal"])
+    buttons = player.bid_group().get_by_role("button")
+    expect(buttons).to_have_count(view["hand_size"] + 1)
+    for box in buttons.evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+        assert box["left"] >= 0 and box["right"] <= 390 and box["width"] >= 24 and box["height"] >= 24, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    player.bid_group().get_by_role("button", name="5", exact=True).click()
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text("5")
+    assert not watch.errors, watch.errors
+
+
+def test_a_forbidden_bid_is_struck_through_and_refused_with_its_reason(page: Page, watch: Watch) -> None:
+    player, view = bidding_at(page, {"width": 1280, "height": 800},
+                              lambda v: v["phase"] == "bidding" and v["hand_size"] >= 12 and bool(v["forbidden"]),
+                              plus_minus_one=True)
+    forbidden = int(view["forbidden"][0]["action"].split()[1])
+    button = player.bid_group().get_by_role("button", name=str(forbidden), exact=True)
+    expect(button).to_be_disabled()
+    assert "line-through" in button.evaluate("b => getComputedStyle(b).textDecorationLine")
+    reason = page.locator("#decision .reason")
+    expect(reason).to_have_text(re.compile(rf"^You may not bid {forbidden}: .*plus/minus one"))
+    expect(button).to_have_attribute("aria-describedby", reason.get_attribute("id") or "")
+    type_bid(page, forbidden, view["hand_size"])
+    expect(reason).to_have_class(re.compile(r"\brefused\b"))  # said again, and shown
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text("\u2013")  # no bid made
+    chosen = next(int(a.split()[1]) for a in reversed(view["legal"]))  # the highest allowed: two digits
+    type_bid(page, chosen, view["hand_size"])
+    expect(page.locator("#me-info .stat-bid dd")).to_have_text(str(chosen))
+    assert not watch.errors, watch.errors
+
+
+# --- back to where you were: a finished game is never reopened by itself (issue 29) --------
+
+def seed_save(page: Page, save: str) -> None:
+    """The page finds `save` in its storage on its first load (not on a reload), as this page keeps it."""
+    game = {"id": "seeded", "moves": 1, "tab": "another", "over": replay_state(save).is_over}
+    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('wizard.save', {json.dumps(save)});
+        localStorage.setItem('wizard.game', {json.dumps(json.dumps(game))});
+        localStorage.setItem('wizard.settings', JSON.stringify({{ pace: 'instant' }}));
+    }}""")
+
+
+def test_a_finished_game_is_shown_on_the_start_page_not_reopened(page: Page, watch: Watch) -> None:
+    save = finished_save(players=3, seed=5)
+    view = seat_view(replay_state(save), 0)
+    seed_save(page, save)
+    player = Player(page)
+    player.open()
+    card = page.get_by_role("region", name="Last game")
+    expect(card).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)  # no final standings opened by themselves
+    expect(page.locator("#table")).to_be_hidden()
+    expect(page.get_by_role("button", name="Resume")).to_be_hidden()
+    totals = view["totals"]
+    place = 1 + sum(total > totals[0] for total in totals)
+    winners = re.compile(r"(win|wins|share the win) with [-\u2212]?\d+ points\.")
+    expect(card.locator("#last-result")).to_have_text(winners)
+    points = str(totals[0]).replace("-", "\u2212")  # (a true minus sign)
+    expect(card.locator("#last-place")).to_have_text(f"Your place: {place} of 3, with {points} points.")
+    page.reload()  # and again on every visit
+    player.wait_table_ready()
+    expect(card).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    card.get_by_role("button", name="Review the game").click()
+    review = page.get_by_role("dialog", name="Game review")
+    expect(review).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    card.get_by_role("button", name="Play again").click()
+    expect(page.locator("#round-info")).to_contain_text("Round 1 of 20")
+    player.state()
+    page.get_by_role("button", name="New game").click()
+    expect(card).to_be_hidden()  # a game in progress: Resume instead
+    expect(page.get_by_role("button", name="Resume")).to_be_visible()
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize(("entry", "screen", "finished"), [
+    ("Statistics and history", "stats", True), ("Practise bidding", "practice", False),
+    ("Score keeper", "keeper", True)])
+def test_a_screen_opened_while_the_engine_loads_is_not_interrupted(
+        page: Page, watch: Watch, entry: str, screen: str, finished: bool) -> None:
+    save = finished_save(players=3, seed=5) if finished else save_at(3, lambda v: v["round"] >= 2)
+    seed_save(page, save)
+    page.goto("./?levels=random")
+    page.wait_for_selector("html[data-app=ready]", state="attached", timeout=60_000)
+    page.get_by_role("button", name=entry, exact=True).click()
+    Player(page).wait_table_ready()  # the engine is ready, and the saved game was looked at
+    expect(page.locator("html")).to_have_attribute("data-screen", screen)
+    expect(page.locator("#table")).to_be_hidden()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    if screen == "stats":  # the history is read, not left at "Reading your history…"
+        page.wait_for_selector("html[data-stats=ready]", state="attached", timeout=60_000)
+    page.get_by_role("button", name=re.compile("^Back")).first.click()
+    expect(page.locator("#setup")).to_be_visible()
+    if finished:
+        expect(page.get_by_role("region", name="Last game")).to_be_visible()
+    else:
+        expect(page.get_by_role("button", name="Resume")).to_be_visible()
+    assert not watch.errors, watch.errors

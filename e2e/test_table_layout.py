@@ -1,5 +1,5 @@
 """The table's layout: big cards on a desktop, a phone that never scrolls sideways and keeps
-your hand in view, the trick around the table, the compact bid picker, the last-trick peek
+your hand in view, the trick around the table, the last-trick peek
 and the panel of the cards played.
 
 Each test opens the page on a game prepared in CPython (tabletools.save_at: the page resumes
@@ -284,49 +284,6 @@ def test_the_trick_lies_before_its_players_the_led_and_winning_cards_marked(brow
     expect(winner.locator(".play-note")).to_have_text("winning")
     ring = winner.locator(".card").evaluate("(c) => getComputedStyle(c).outlineWidth")
     assert ring == "4px"  # more than a thin glow
-    page.context.close()
-
-
-def test_the_compact_bid_picker_works_by_keyboard_and_says_why_a_bid_is_forbidden(
-        browser: Browser, base_url: str) -> None:
-    save = save_at(3, lambda v: v["phase"] == "bidding" and v["hand_size"] >= 12 and bool(v["forbidden"]),
-                   plus_minus_one=True)
-    view = view_of(save)
-    forbidden = int(view["forbidden"][0]["action"].split()[1])
-    page = page_at(browser, base_url, PHONE, save)
-    player = Player(page)
-    player.wait_for("turn")
-    group = player.bid_group()
-    expect(group.locator("button.bid")).to_have_count(1)  # not a row of buttons: the picker
-    number = group.get_by_role("spinbutton", name="Tricks you bid")
-    for step in group.locator("button.bid-step").all():  # the steps are for fingers: not Tab stops
-        expect(step).to_have_attribute("tabindex", "-1")
-    number.focus()
-    expect(number).to_have_attribute("aria-valuemax", str(view["hand_size"]))
-    lowest = int(view["legal"][0].split()[1])
-    expect(number).to_have_text(str(lowest))
-    # One Tab stop: the next Tab leaves the number for the Bid button (the steps are not stops).
-    page.keyboard.press("Tab")
-    expect(group.get_by_role("button", name=f"Bid {lowest}")).to_be_focused()
-    page.keyboard.press("Shift+Tab")
-    expect(number).to_be_focused()
-    page.keyboard.press("End")
-    expect(number).to_have_text(str(view["hand_size"]))
-    page.keyboard.press("Home")
-    for _ in range(forbidden):
-        page.keyboard.press("ArrowUp")
-    expect(number).to_have_text(str(forbidden))
-    expect(number).to_have_attribute("aria-valuetext", f"{forbidden}, not allowed")
-    expect(group.get_by_role("button", name=f"Bid {forbidden}")).to_be_disabled()
-    expect(group.locator(".picker-state")).to_contain_text("plus/minus one")
-    page.keyboard.press("Enter")  # a forbidden bid is not made
-    expect(number).to_be_focused()
-    chosen = forbidden + 1 if forbidden < view["hand_size"] else forbidden - 1
-    page.keyboard.press("ArrowUp" if chosen > forbidden else "ArrowDown")
-    expect(group.locator(".picker-state")).to_be_hidden()
-    page.keyboard.press("Enter")
-    expect(page.locator("#me-info .stat-bid dd")).to_have_text(str(chosen))
-    no_sideways_scroll(page)
     page.context.close()
 
 

@@ -24,7 +24,7 @@ import { GameReview } from "./coach/review.js";
 import { History } from "./stats/history.js";
 import { Stats } from "./stats/stats.js";
 import { Sound } from "./lib/sound.js";
-import { bindQuickStart, showWaiting } from "./start/start.js";
+import { bindQuickStart, showLastGame, showWaiting } from "./start/start.js";
 import { Store } from "./lib/store.js";
 import { drawTable } from "./table/table.js";
 import { WatchMode } from "./coach/watch.js";
@@ -127,7 +127,7 @@ function showBehind(why) {
 $("take-over").addEventListener("click", async () => {
   try {
     await game.takeOver();
-    showTable();
+    showGame();
   } catch (error) {
     showBehind(null);
     reportUnreadable(store.loadGame(), error);
@@ -169,7 +169,15 @@ function showSetup() {
   $("setup").hidden = false;
   document.documentElement.dataset.screen = "setup";
   const saved = store.loadGame() !== null;
-  $("resume").hidden = !(saved || (game.view && !game.view.over)) || (game.view?.over ?? false);
+  const over = game.view?.over ?? Boolean(store.savedGame()?.over);
+  $("resume").hidden = !(saved || (game.view && !game.view.over)) || over;
+  showLastGame(game.view);
+}
+
+/** The game loaded: one in progress at the table, a finished one on the start page (its card). */
+function showGame() {
+  if (game.view.over) showSetup();
+  else showTable();
 }
 
 function showActionError(message) {
@@ -213,18 +221,28 @@ async function deal({ config, theme, pace, drawDialog, remember: formState }) {
   }
 }
 
-async function resumeSaved() {
+/** Load the saved game; `show`: then show it (showGame), else it stays out of sight. */
+async function resumeSaved({ show = true } = {}) {
   const save = store.loadGame();
-  if (save === null) return false;
+  if (save === null) return;
   try {
     game.theme = settings.theme ?? "classic";
     await game.resume(save);
-    showTable();
-    return true;
+    if (show) showGame();
   } catch (error) {
-    reportUnreadable(save, error);
-    return false;
+    if (show) reportUnreadable(save, error);
+    else console.warn("A saved game could not be shown:", error); // (its Resume button says so when pressed)
   }
+}
+
+/**
+ * Once the engine is ready: on the start page, the saved game is shown (one in progress goes on at
+ * the table, a finished one's card is shown). The person who went on to another screen meanwhile
+ * stays there: only a finished game is loaded then (nothing of it plays), for its card.
+ */
+async function restoreSaved() {
+  if (document.documentElement.dataset.screen === "setup") await resumeSaved();
+  else if (store.savedGame()?.over) await resumeSaved({ show: false });
 }
 
 /** A save that could not be resumed: set aside, and the engine's reason worded (never the page's own exception). */
@@ -330,8 +348,10 @@ function reword(oldDefaultName) {
     refreshSummary();
     wordTableSettings();
   }
+  showLastGame(game.view);
   keeper.redraw();
   stats.reword();
+  coachView.reword();
   game.redraw(); // (no dialog of the game is open: a modal dialog keeps the language's select out of reach)
 }
 
@@ -361,6 +381,9 @@ bindInput($("table"), game, {
     showSetup();
   },
   "play-again": () => playAgain(),
+  "last-again": () => playAgain(),
+  "last-review": () => openReview(true),
+  "last-standings": () => dialogs.show("final", dialogView(game.view)),
   "review-rounds": () => openReview(false),
   "review-game": () => openReview(true),
 });
@@ -432,7 +455,7 @@ document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
     if (!described) buildForm(await engine.call("describe"));
-    await resumeSaved();
+    await restoreSaved();
     document.documentElement.dataset.table = "ready";
   },
   () => {},

@@ -5,19 +5,18 @@
 // setting, on by default), and the players' chances to win, beside each seat
 // and in the score pad. The figures come from coach.js; nothing here decides
 // a rule of Wizard, and every word comes from the catalogue.
-import { $, el } from "../lib/dom.js";
+import { $, el, inTextField } from "../lib/dom.js";
 import { drawPad } from "../table/pad.js";
 import { drawChances } from "../table/table.js";
 import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "../lib/words.js";
 import { turnKey } from "./coach.js";
-
-const TYPING = "input, select, textarea, [contenteditable]";
 
 export class CoachView {
   #coach;
   #game;
   #remember;
   #open = false;
+  #rating = null; // the rating in the feedback line (worded again in another language)
   #opened = 0; // performance.now() when the panel was opened: how long the hint took
 
   /**
@@ -42,11 +41,6 @@ export class CoachView {
       this.#remember({ feedback: event.target.checked });
     });
     document.addEventListener("keydown", (event) => this.#key(event));
-    // The compact bid picker (bidpicker.js) selected another bid: the figures follow it.
-    document.addEventListener("wizard:decision-changed", () => {
-      const entry = this.#open ? this.#coach.current() : null;
-      if (entry?.advice) this.#figures(entry.advice);
-    });
     this.#coach.addEventListener("advice", (event) => {
       if (this.#open && event.detail.key === this.#coach.turn?.key) this.#fill(event.detail);
     });
@@ -70,7 +64,7 @@ export class CoachView {
     if (event.key === "Escape" && this.#open) {
       event.preventDefault();
       this.close({ focusButton: $("hint-panel").contains(document.activeElement) });
-    } else if ((event.key === "h" || event.key === "H") && !event.target.closest?.(TYPING)) {
+    } else if ((event.key === "h" || event.key === "H") && !inTextField(event.target)) {
       if (!this.#yourTurn()) return;
       event.preventDefault();
       if (this.#open) this.close();
@@ -215,8 +209,14 @@ export class CoachView {
     if (!on) this.#showFeedback(null);
   }
 
+  /** The feedback line in the language just chosen. */
+  reword() {
+    this.#showFeedback(this.#rating);
+  }
+
   /** The newest rating replaces the last; a new move clears it until its own arrives. */
   #showFeedback(rating) {
+    this.#rating = rating;
     const line = $("feedback");
     line.replaceChildren();
     // (a move without another choice gets no word)

@@ -5,13 +5,13 @@
 // module only picks the table size, the round and a seed, and draws. The seed is random
 // per hand and shown nowhere (a seed would let one replay the deal).
 import { cardPicture } from "../lib/cards.js";
-import { $, busyLine, el } from "../lib/dom.js";
-import { cardName, chanceText, decimalText, errorText, expectedText, reasonText, suitName, t } from "../lib/words.js";
+import { BidTyping, bidButtons } from "../lib/bids.js";
+import { $, busyLine, el, inTextField, moveAlong } from "../lib/dom.js";
+import { cardName, chanceText, decimalText, errorText, expectedText, suitName, t } from "../lib/words.js";
 
 const LENGTHS = [3, 5, 10, 20];
 const DEFAULT_LENGTH = 5;
 const DEFAULT_PLAYERS = 4;
-const TYPING_MS = 1200; // digits typed within this time make one bid: "1" then "2" is 12
 
 /** A random seed for a hand (the engine takes any whole number from 0). */
 function randomSeed() {
@@ -45,8 +45,7 @@ export class Practice {
   #rounds = new Map(); // table size -> its number of rounds (from a practice view)
   #run = null; // {players, round ("any" or a number), length, theme, hands: [...], score}
   #hand = null; // the hand on the board: {params, view, advice (a promise), bid}
-  #typed = "";
-  #typedAt = 0;
+  #typing = new BidTyping();
 
   /**
    * @param startCoach () => the coach's engine (engine.js's startCoach).
@@ -297,7 +296,6 @@ export class Practice {
     document.documentElement.dataset.practice = "bidding";
     const trump = view.trump.suit ? suitName(view.trump.suit, theme) : t("trump.none");
     this.#say(t("practice.announce_hand", { number, count: run.length, round: view.round, cards, trump }));
-    this.#typed = "";
     $("practice-board").querySelector(".practice-bids button:not([disabled])")?.focus();
   }
 
@@ -361,27 +359,17 @@ export class Practice {
     return box;
   }
 
-  /** 0..hand size as buttons; the view's legal and forbidden say which may be pressed and why not. */
+  /** 0..hand size as buttons (bids.js); the view's legal and forbidden say which may be pressed and why not. */
   #bidButtons(view) {
     const wrap = el("div", "practice-bids bid-wrap");
     const prompt = el("p", "prompt", t("practice.prompt"));
     prompt.id = "practice-prompt";
-    const group = el("div", "bids");
-    group.setAttribute("role", "group");
+    const { group, reasons } = bidButtons(view, "practice", "practice-reason");
     group.setAttribute("aria-labelledby", prompt.id);
     group.setAttribute("aria-describedby", "practice-keys");
-    const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
-    for (let n = 0; n <= view.hand_size; n++) {
-      const action = `bid ${n}`;
-      const node = button(String(n), action, "bid");
-      node.disabled = !view.legal.includes(action);
-      if (forbidden.has(action)) node.title = t("bids.forbidden_title", { bid: n, reason: forbidden.get(action) });
-      group.append(node);
-    }
     const keys = el("p", "note", t("practice.keys"));
     keys.id = "practice-keys";
-    wrap.append(prompt, group, keys);
-    for (const [action, reason] of forbidden) wrap.append(el("p", "reason", t("bids.forbidden", { bid: bidNumber(action), reason })));
+    wrap.append(prompt, group, keys, ...reasons);
     return wrap;
   }
 
@@ -499,28 +487,12 @@ export class Practice {
   }
 
 
-  /** Digits choose a bid button (typed quickly, "1" "2" is 12), Enter presses it; arrows move along. */
+  /** Digits typed bid (bids.js); arrows move along the buttons. */
   #key(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || !this.#hand || this.#hand.bid !== null) return;
-    if (event.target.closest("select, input")) return;
-    const buttons = [...$("practice-board").querySelectorAll(".practice-bids .bid:not([disabled])")];
-    if (/^[0-9]$/.test(event.key)) {
-      event.preventDefault();
-      const now = performance.now();
-      let typed = now - this.#typedAt < TYPING_MS ? this.#typed + event.key : event.key;
-      if (!buttons.some((b) => b.dataset.practice === `bid ${Number(typed)}`)) typed = event.key;
-      this.#typed = typed;
-      this.#typedAt = now;
-      buttons.find((b) => b.dataset.practice === `bid ${Number(typed)}`)?.focus();
-      return;
-    }
-    if (!event.target.closest(".practice-bids .bids")) return;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    const edge = { Home: 0, End: buttons.length - 1 }[event.key];
-    if (step === undefined && edge === undefined) return;
-    event.preventDefault();
-    const index = buttons.indexOf(event.target);
-    buttons[edge ?? (index + step + buttons.length) % buttons.length]?.focus();
+    if (inTextField(event.target) || event.target.closest("select")) return;
+    const group = $("practice-board").querySelector(".practice-bids .bids");
+    if (!this.#typing.key(event, group) && event.target.closest(".practice-bids .bids")) moveAlong(event, group);
   }
 
   /** Words for a screen reader (the polite live region); cleared first so a repeat is heard. */

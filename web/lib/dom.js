@@ -1,7 +1,15 @@
-// Two small helpers for the modules that draw: find by id, make an element.
+// Small helpers for the modules that draw: find by id, make an element.
 // Text goes in with textContent only, never as HTML.
 
 export const $ = (id) => document.getElementById(id);
+
+const TEXT_FIELD = "textarea, [contenteditable]:not([contenteditable=false]), input:not([type]), "
+  + "input:is([type=text], [type=search], [type=number], [type=email], [type=password], [type=tel], [type=url])";
+
+/** Whether the keys typed at `target` are text (a text field): else the page's own keys work (a checkbox, a button). */
+export function inTextField(target) {
+  return Boolean(target?.closest?.(TEXT_FIELD));
+}
 
 /** An element with a class and a text. */
 export function el(tag, className = "", text = null) {
@@ -21,6 +29,17 @@ export function nameEl(tag, className, name) {
   node.title = name;
   node.dir = "auto";
   return node;
+}
+
+/** Arrow keys move the focus along the enabled buttons of `group` (round at the ends), Home and End to its ends. */
+export function moveAlong(event, group) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const buttons = [...group.querySelectorAll("button:not([disabled])")];
+  const edge = { Home: 0, End: buttons.length - 1 }[event.key];
+  if ((step === undefined && edge === undefined) || buttons.length === 0) return;
+  event.preventDefault();
+  const index = buttons.indexOf(event.target);
+  buttons[edge ?? (index + step + buttons.length) % buttons.length].focus();
 }
 
 /** A busy line, an indeterminate progress bar and its label, shown while the coach weighs. */

@@ -20,7 +20,7 @@
 // arrives as a "keeper-changed" event, and the tab reloads it.
 
 const SAVE_KEY = "wizard.save";
-const GAME_KEY = "wizard.game"; // {"id", "moves", "tab"} of the saved game
+const GAME_KEY = "wizard.game"; // {"id", "moves", "tab", "over"} of the saved game
 const SETTINGS_KEY = "wizard.settings";
 const ASIDE_PREFIX = "wizard.unreadable-save.";
 const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper/): the engine's document text
@@ -113,7 +113,7 @@ export class Store extends EventTarget {
     return this.#get(SAVE_KEY);
   }
 
-  /** The saved game's {id, moves, tab}, or null (none, or an old save without it). */
+  /** The saved game's {id, moves, tab, over}, or null (none, or an old save without it; `over` may be missing too). */
   savedGame() {
     try {
       const game = JSON.parse(this.#get(GAME_KEY) ?? "null");
@@ -125,7 +125,7 @@ export class Store extends EventTarget {
 
   /**
    * Keep the game: `text` is the `save` string of an engine result, `game`
-   * its view's {id, moves}. Returns "saved", "failed" (storage refused) or
+   * its view's {id, moves} and whether it is over. Returns "saved", "failed" (storage refused) or
    * "behind": storage holds newer progress of this game, or another game
    * written since this tab last wrote, which this tab must not overwrite
    * (`claim`: the player just started or took over this game here: it
@@ -139,7 +139,7 @@ export class Store extends EventTarget {
       // newer progress of this game, the same progress reached in another tab, or another game begun since
       if (same ? stored.moves > game.moves || (!mine && stored.moves >= game.moves) : !mine) return "behind";
     }
-    const meta = game ? JSON.stringify({ id: game.id, moves: game.moves, tab: this.tab }) : null;
+    const meta = game ? JSON.stringify({ id: game.id, moves: game.moves, tab: this.tab, over: Boolean(game.over) }) : null;
     const ok = this.#set(SAVE_KEY, text) && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, meta));
     if (!ok) return "failed";
     if (this.problem === "write") this.#clear();

@@ -1,9 +1,11 @@
 // The start page's one click to play: the game the form describes, summed up
 // in a line above a big Play button (the form itself is folded away under
 // "Change settings"), and the word that the game starts as soon as the engine
-// is ready when Play was pressed while it loads. form.js reads the form;
+// is ready when Play was pressed while it loads; and the last game, once
+// finished: its result, never reopened by itself. form.js reads the form;
 // app.js deals.
 import { $ } from "../lib/dom.js";
+import { winnersText } from "../table/final.js";
 import { listText, t } from "../lib/words.js";
 
 /** The game a form choice describes, in words: who plays, and the settings that matter. */
@@ -40,4 +42,19 @@ export function bindQuickStart(form) {
 /** Say that the game starts once the engine is ready ("" when it is, or nothing waits). */
 export function showWaiting(waiting) {
   $("play-wait").textContent = waiting ? t("start.waiting") : "";
+}
+
+/** The last game's card: who won, your place and score (`view`: the finished game's, or null to hide it). */
+export function showLastGame(view) {
+  const box = $("last-game");
+  box.hidden = !view?.over;
+  if (box.hidden) return;
+  $("last-result").textContent = winnersText(view);
+  const mine = view.totals[view.human];
+  const place = $("last-place");
+  place.hidden = view.human === null || view.human === undefined; // (a game of bots alone: nobody's place)
+  if (!place.hidden) {
+    const count = view.players.length;
+    place.textContent = t("last.place", { place: 1 + view.totals.filter((total) => total > mine).length, count, points: mine });
+  }
 }

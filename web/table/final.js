@@ -6,6 +6,7 @@ import { listText, t } from "../lib/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CHART = { width: 560, height: 220, left: 44, right: 12, top: 12, bottom: 26 };
+const LABEL_GAP = 14; // the least distance between two labels of the points axis (a label is about 11 high)
 const DASHES = ["", "7 4", "2 4", "10 4 2 4", "4 4", "12 3"]; // each line its own pattern too, not only its colour
 
 /** Fill the final standings from the finished game's view. */
@@ -33,7 +34,8 @@ export function fillFinal(view) {
   drawChart(view);
 }
 
-function winnersText(view) {
+/** "You win with 120 points." / "Merlin wins ..." / "... share the win ...": the finished game's result. */
+export function winnersText(view) {
   const top = view.totals[view.winners[0]];
   if (view.winners.length > 1) {
     const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
@@ -70,7 +72,10 @@ function drawChart(view) {
     if (value === 0) continue;
     chart.append(svg("line", { x1: left, x2: width - right, y1: y(value), y2: y(value), class: "chart-grid" }));
   }
-  for (const value of new Set([high, 0, low])) {
+  const labelled = [];
+  for (const value of [0, high, low]) { // zero first; an extreme too near a label drawn is left out (its grid line stays)
+    if (labelled.some((other) => Math.abs(y(other) - y(value)) < LABEL_GAP)) continue;
+    labelled.push(value);
     const label = svg("text", { x: left - 6, y: y(value) + 4, class: "chart-label", "text-anchor": "end" });
     label.textContent = t("final.chart_value", { points: value });
     chart.append(label);

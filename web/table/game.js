@@ -214,7 +214,8 @@ export class Game {
   /** Keep the save (unless another tab holds newer progress: then step aside). */
   #keep(save, flags) {
     if (!save) return;
-    const outcome = this.store.saveGame(save, this.#game, { claim: Boolean(flags.claim || flags.fresh) });
+    const game = { ...this.#game, over: this.view.over };
+    const outcome = this.store.saveGame(save, game, { claim: Boolean(flags.claim || flags.fresh) });
     if (outcome === "behind") {
       const stored = this.store.savedGame();
       this.#stepAside(stored && stored.id !== this.#game.id ? "replaced" : "continued");
@@ -267,7 +268,7 @@ export class Game {
     // Watch mode (no person at the table, every hand open): the watcher paces the bots
     // with play/pause; only the final standings open.
     if (view.open_hands) {
-      if (view.over && (events.gameOver || events.resumed)) this.ui.show("final", view);
+      if (events.gameOver) this.ui.show("final", view);
       return;
     }
     // The first-dealer draw opens the game, and again if the page reloads before any bid.
@@ -284,7 +285,8 @@ export class Game {
         if (this.view) this.#draw();
       });
     }
-    if (view.over && (events.gameOver || events.resumed)) this.ui.show("final", view);
+    // (a finished game loaded again opens nothing by itself: the start page shows its result)
+    if (events.gameOver) this.ui.show("final", view);
   }
 
   /** Show a dialog (after `delay` ms); the bots wait until it is closed. Resolves then. */

@@ -3,7 +3,10 @@
 // toolbar's buttons to their commands. Arrow keys move between the cards of
 // the hand and between the bid buttons; each group is one Tab stop (roving
 // tabindex: table.js gives it to the first enabled button, focus moves it).
-// Enter or Space plays or bids.
+// Enter or Space plays or bids. Digits typed bid (bids.js), wherever the focus
+// is but in a text field.
+import { BidTyping } from "../lib/bids.js";
+import { inTextField, moveAlong } from "../lib/dom.js";
 
 const GROUPS = "#hand, .bids, .trump-choice";
 
@@ -23,19 +26,14 @@ export function bindInput(table, game, commands) {
 
   table.addEventListener("keydown", (event) => {
     const group = event.target.closest(GROUPS);
-    if (!group || event.altKey || event.ctrlKey || event.metaKey) return;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    const edge = { Home: "first", End: "last" }[event.key];
-    if (!step && !edge) return;
-    const buttons = [...group.querySelectorAll("button:not([disabled])")];
-    if (buttons.length === 0) return;
-    event.preventDefault();
-    const index = buttons.indexOf(event.target);
-    let next;
-    if (edge === "first") next = 0;
-    else if (edge === "last") next = buttons.length - 1;
-    else next = (index + step + buttons.length) % buttons.length;
-    buttons[next].focus();
+    if (group && !event.altKey && !event.ctrlKey && !event.metaKey) moveAlong(event, group);
+  });
+
+  const typing = new BidTyping();
+  document.addEventListener("keydown", (event) => {
+    const group = table.querySelector("#decision .bids");
+    if (!group || table.hidden || document.querySelector("dialog[open]") || inTextField(event.target)) return;
+    typing.key(event, group);
   });
 
   for (const [id, command] of Object.entries(commands)) {

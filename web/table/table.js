@@ -4,7 +4,7 @@
 // opens nothing and pauses nothing. Every text comes from the catalogue and
 // goes in with textContent; state is carried by classes and data attributes.
 // Buttons carry their intent in data-action (input.js sends it).
-import { bidPicker, COMPACT_FROM } from "./bidpicker.js";
+import { bidButtons } from "../lib/bids.js";
 import { cardBack, cardFace, cardPicture } from "../lib/cards.js";
 import { $, el, nameEl } from "../lib/dom.js";
 import { layoutHand } from "./handlayout.js";
@@ -216,8 +216,11 @@ function me(view) {
   box.dataset.seat = String(seat); // motion.js's hook: your seat
   const head = el("div", "seat-head");
   const bot = view.players[seat].bot;
-  head.append(nameEl("span", "seat-name", view.players[seat].name));
-  head.append(el("span", "seat-level", watching ? t(`seat.level.${bot}`) : t("seat.you")));
+  const name = view.players[seat].name;
+  head.append(nameEl("span", "seat-name", name));
+  // "you" beside your name, unless your name says it already (the default name: not "You you")
+  const level = watching ? t(`seat.level.${bot}`) : t("seat.you");
+  if (name.toLocaleLowerCase() !== level.toLocaleLowerCase()) head.append(el("span", "seat-level", level));
   if (seat === view.dealer && !view.over) head.append(el("span", "badge dealer-badge", t("badge.dealer")));
   box.append(head, stats(view, seat));
   const need = needBadge(view, seat);
@@ -249,36 +252,11 @@ function decision(view) {
 }
 
 function bids(view) {
-  const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
-  if (view.hand_size + 1 >= COMPACT_FROM) {
-    const wrap = el("div", "bid-wrap compact-bids");
-    wrap.append(bidPicker(view, forbidden));
-    return wrap;
-  }
-  const group = el("div", "bids");
-  group.setAttribute("role", "group");
+  const { group, reasons } = bidButtons(view, "action", "bid-reason");
   group.setAttribute("aria-label", t("bids.label"));
-  for (let n = 0; n <= view.hand_size; n++) {
-    const action = `bid ${n}`;
-    const button = el("button", "bid", String(n));
-    button.type = "button";
-    button.dataset.action = action;
-    button.disabled = !view.legal.includes(action);
-    if (forbidden.has(action)) {
-      button.classList.add("forbidden");
-      button.setAttribute("aria-describedby", "bid-reason");
-      button.title = t("bids.forbidden_title", { bid: n, reason: forbidden.get(action) });
-    }
-    group.append(button);
-  }
   rovingTabs(group);
   const wrap = el("div", "bid-wrap");
-  wrap.append(group);
-  for (const [action, reason] of forbidden) {
-    const note = el("p", "reason", t("bids.forbidden", { bid: action.split(" ")[1], reason }));
-    note.id = "bid-reason";
-    wrap.append(note);
-  }
+  wrap.append(group, ...reasons);
   return wrap;
 }
 
@@ -431,6 +409,6 @@ function keepFocus(view) {
   if (active && active !== document.body && document.contains(active)) return;
   if (!view.your_turn) return;
   const target = document.querySelector(
-    "#decision .bid-value, #decision button:not([disabled]):not([tabindex='-1']), #hand button:not([disabled]):not([tabindex='-1'])");
+    "#decision button:not([disabled]):not([tabindex='-1']), #hand button:not([disabled]):not([tabindex='-1'])");
   target?.focus({ preventScroll: true });
 }
