@@ -122,6 +122,19 @@ def test_config_round_trips_and_refuses_nonsense() -> None:
 
 
 
+@pytest.mark.parametrize("name", [" ", "\u200b\u200b", "\u200d", "\u2066\u2069", "\u00a0\t", "\ufeff"])
+def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
+    """Issue 32: a name of zero-width spaces was accepted and showed blank."""
+    with pytest.raises(ConfigError) as info:
+        GameConfig.of(["A", name, "C"])
+    assert info.value.reason.code == "player_no_name"
+
+
+@pytest.mark.parametrize("name", ["Zoë", "李", "\u200bBo", "🙂"])
+def test_a_name_that_shows_something_is_taken(name: str) -> None:
+    assert GameConfig.of(["A", name, "C"]).players[1].name == name
+
+
 def test_web_entry_point_plays_a_whole_game_and_never_raises() -> None:
     players = [{"name": "Me"}, {"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
     answer = call("new_game", config={"players": players, "seed": 3})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -135,8 +136,14 @@ def _player_from(data: Any) -> Player:
     return Player(data.get("name"), data.get("bot"))  # type: ignore[arg-type]
 
 
+def _visible(name: str) -> bool:
+    """Whether a name shows anything: not only spaces, controls or format characters
+    (zero-width spaces and joiners, bidi marks), which would show a blank name."""
+    return any(unicodedata.category(char)[0] not in "CZ" for char in name)
+
+
 def _check_player(player: Player) -> None:
-    if not isinstance(player.name, str) or not player.name.strip():
+    if not isinstance(player.name, str) or not _visible(player.name):
         raise ConfigError(Reason("player_no_name"))
     if len(player.name) > MAX_NAME_LENGTH:
         cut = player.name[:MAX_NAME_LENGTH]
