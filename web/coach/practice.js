@@ -4,10 +4,10 @@
 // (practice_score). Every figure and every rule comes from the coach's worker; this
 // module only picks the table size, the round and a seed, and draws. The seed is random
 // per hand and shown nowhere (a seed would let one replay the deal).
-import { cardPicture } from "../lib/cards.js";
-import { BidTyping, bidButtons } from "../lib/bids.js";
+import { BidTyping } from "../lib/bids.js";
 import { $, busyLine, el, inTextField, moveAlong } from "../lib/dom.js";
-import { cardName, chanceText, decimalText, errorText, expectedText, suitName, t } from "../lib/words.js";
+import { decimalText, errorText, expectedText, suitName, t } from "../lib/words.js";
+import { bidRow, handList, optionsTable, runTable, seatOrder, trumpBox, verdictLines } from "./practiceview.js";
 
 const LENGTHS = [3, 5, 10, 20];
 const DEFAULT_LENGTH = 5;
@@ -21,11 +21,6 @@ function randomSeed() {
 /** A random whole number from 1 to `top`. */
 function randomFrom1(top) {
   return 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % top);
-}
-
-/** The number in a bid's notation: "bid 12" -> 12. */
-function bidNumber(action) {
-  return Number(action.split(" ")[1]);
 }
 
 function button(text, action, className = "") {
@@ -254,7 +249,7 @@ export class Practice {
     const buttons = el("div", "dialog-buttons");
     const again = button(t("practice.again"), "again", "primary");
     buttons.append(again, button(t("practice.back"), "back"));
-    box.replaceChildren(title, el("p", "practice-summary-text", text), this.#runTable(run), buttons);
+    box.replaceChildren(title, el("p", "practice-summary-text", text), runTable(run), buttons);
     box.hidden = false;
     document.documentElement.dataset.practice = "summary";
     this.#say(`${title.textContent}. ${text}`);
@@ -270,107 +265,20 @@ export class Practice {
     const number = run.hands.length + 1;
     const title = el("h3", "practice-hand-title", t("practice.hand_title", { number, count: run.length }));
     const cards = t("cards.count", { count: view.hand_size });
-    const info = el("p", "practice-info", t("practice.info", { round: view.round, rounds: view.rounds, cards, players: view.players.length }));
+    const players = view.players.length;
+    const words = t("practice.info", { round: view.round, rounds: view.rounds, cards, players });
+    const info = el("p", "practice-info", words);
 
     const felt = el("div", "practice-felt");
-    felt.append(this.#trump(view, theme), this.#order(view));
-
-    const handBox = el("section", "practice-hand");
-    handBox.setAttribute("aria-label", t("practice.your_hand"));
-    const list = el("ul", "practice-cards");
-    list.dataset.count = String(view.hand.length);
-    let group = null;
-    for (const { card } of view.hand) {
-      const item = el("li");
-      const kind = card.length === 1 ? card : card[1]; // Z, N or the suit letter: a gap between groups
-      if (group !== null && kind !== group) item.classList.add("group-start");
-      group = kind;
-      item.append(cardPicture(card, theme, cardName(card, theme)));
-      list.append(item);
-    }
-    handBox.append(list);
+    felt.append(trumpBox(view, theme), seatOrder(view));
 
     const verdict = el("div", "practice-verdict");
     verdict.id = "practice-verdict";
-    $("practice-board").replaceChildren(title, info, felt, handBox, this.#bidButtons(view), verdict);
+    $("practice-board").replaceChildren(title, info, felt, handList(view, theme), bidRow(view), verdict);
     document.documentElement.dataset.practice = "bidding";
     const trump = view.trump.suit ? suitName(view.trump.suit, theme) : t("trump.none");
     this.#say(t("practice.announce_hand", { number, count: run.length, round: view.round, cards, trump }));
     $("practice-board").querySelector(".practice-bids button:not([disabled])")?.focus();
-  }
-
-  #trump(view, theme) {
-    const box = el("div", "practice-trump");
-    box.append(el("h4", "trump-title", t("trump.title")));
-    const row = el("div", "trump-row");
-    const { card, suit } = view.trump;
-    row.append(card ? cardPicture(card, theme, cardName(card, theme)) : el("span", "card card-none"));
-    const text = el("p", "trump-text");
-    const why = this.#trumpWhy(view);
-    if (suit) {
-      text.append(el("strong", `trump-suit suit-text-${suit}`, suitName(suit, theme)));
-      if (why) text.append(el("span", "trump-why", t("trump.why_note", { why })));
-    } else {
-      text.append(el("strong", "", why || t("trump.none")));
-    }
-    row.append(text);
-    box.append(row);
-    return box;
-  }
-
-  /** Why trump is what it is: the view's code, worded (a Wizard's suit is chosen by the dealer). */
-  #trumpWhy(view) {
-    const why = view.trump.why;
-    if (why === "chosen") {
-      return view.dealer === view.seat ? t("practice.trump_chosen_for_you")
-        : t("trump.why.chosen", { name: this.#seatName(view, view.dealer) });
-    }
-    return why ? t(`trump.why.${why}`) : "";
-  }
-
-  #seatName(view, seat) {
-    return seat === view.seat ? t("practice.you") : t("practice.player", { number: seat + 1 });
-  }
-
-  /** The seats from the dealer's left round to the dealer: their bids, yours, those after you. */
-  #order(view) {
-    const box = el("div", "practice-order-box");
-    const heading = el("h4", "trump-title", t("practice.order_title"));
-    heading.id = "practice-order-title";
-    const list = el("ol", "practice-order");
-    list.setAttribute("aria-labelledby", heading.id);
-    const count = view.players.length;
-    for (let i = 1; i <= count; i++) {
-      const seat = (view.dealer + i) % count;
-      const item = el("li", "practice-seat");
-      if (seat === view.seat) item.classList.add("you");
-      item.append(el("span", "practice-seat-name", this.#seatName(view, seat)));
-      if (seat === view.dealer) item.append(el("span", "badge dealer-badge", t("badge.dealer")));
-      let state;
-      if (seat === view.seat) state = t("practice.bid_yours");
-      else if (view.has_bid[seat]) state = t("practice.bid_made", { bid: view.bids[seat] });
-      else state = t("practice.bid_later");
-      item.append(el("span", "practice-seat-bid", state));
-      list.append(item);
-    }
-    const sum = view.bids.reduce((total, bid) => total + (bid ?? 0), 0);
-    const tally = el("p", "practice-tally", t("tally.bids", { sum, tricks: t("tricks.count", { count: view.hand_size }) }));
-    box.append(heading, list, tally);
-    return box;
-  }
-
-  /** 0..hand size as buttons (bids.js); the view's legal and forbidden say which may be pressed and why not. */
-  #bidButtons(view) {
-    const wrap = el("div", "practice-bids bid-wrap");
-    const prompt = el("p", "prompt", t("practice.prompt"));
-    prompt.id = "practice-prompt";
-    const { group, reasons } = bidButtons(view, "practice", "practice-reason");
-    group.setAttribute("aria-labelledby", prompt.id);
-    group.setAttribute("aria-describedby", "practice-keys");
-    const keys = el("p", "note", t("practice.keys"));
-    keys.id = "practice-keys";
-    wrap.append(prompt, group, keys, ...reasons);
-    return wrap;
   }
 
   /** After the bid: the buttons stay, disabled, yours marked. */
@@ -388,60 +296,16 @@ export class Practice {
   /** The coach's figures for every bid, yours and its pick marked, and what your bid gave up. */
   #drawVerdict(advice, mine) {
     const box = $("practice-verdict");
-    const lines = [
-      t("practice.you_bid", { bid: bidNumber(mine.bid), points: expectedText(mine.points), chance: chanceText(mine.make) }),
-    ];
-    const best = advice.options.find((o) => o.option === mine.best);
-    if (mine.bid === mine.best) {
-      lines.push(t("practice.matched"));
-    } else {
-      lines.push(t("practice.coach_bids", { bid: bidNumber(mine.best), points: expectedText(mine.best_points), chance: chanceText(best.make) }));
-      if (mine.lost > 0) lines.push(t("practice.lost", { points: decimalText(mine.lost) }));
-      else if (mine.points > mine.best_points) lines.push(t("practice.better", { points: decimalText(mine.points - mine.best_points) }));
-      else lines.push(t("practice.as_good"));
-    }
+    const lines = verdictLines(advice, mine);
     const summary = el("div", `practice-verdict-text ${mine.lost > 0 ? "costly" : "good"}`);
     for (const line of lines) summary.append(el("p", "", line));
     const last = this.#run.hands.length >= this.#run.length;
     const next = button(t(last ? "practice.to_summary" : "practice.next"), "next", "primary");
-    box.replaceChildren(summary, this.#optionsTable(advice, mine), next);
+    box.replaceChildren(summary, optionsTable(advice, mine), next);
     document.documentElement.dataset.practice = "verdict";
     this.#say(lines.join(" "));
     next.focus({ preventScroll: true });
     box.scrollIntoView({ block: "nearest" });
-  }
-
-  /** Every bid (in order 0, 1, 2...) with its expected points as a bar and its chance. */
-  #optionsTable(advice, mine) {
-    const table = headedTable("practice-options", el("caption", "", t("practice.table_caption")),
-      [t("practice.col_bid"), t("practice.col_points"), t("practice.col_make")]);
-    const body = el("tbody");
-    const widest = Math.max(1, ...advice.options.map((o) => Math.abs(o.points)));
-    const options = [...advice.options].sort((a, b) => bidNumber(a.option) - bidNumber(b.option));
-    for (const option of options) {
-      const row = el("tr");
-      const cell = el("th", "", String(bidNumber(option.option)));
-      cell.scope = "row";
-      if (option.option === mine.bid) {
-        row.classList.add("mine");
-        cell.append(" ", el("span", "badge mark-you", t("practice.mark_you")));
-      }
-      if (option.option === advice.pick) {
-        row.classList.add("pick");
-        cell.append(" ", el("span", "badge mark-coach", t("practice.mark_coach")));
-      }
-      const points = el("td", "practice-points");
-      const bar = el("span", `practice-bar ${option.points < 0 ? "negative" : "positive"}`);
-      bar.setAttribute("aria-hidden", "true");
-      const fill = el("span", "practice-bar-fill");
-      fill.style.setProperty("--share", String(Math.abs(option.points) / widest));
-      bar.append(fill);
-      points.append(el("span", "practice-number", expectedText(option.points)), bar);
-      row.append(cell, points, el("td", "practice-chance", chanceText(option.make)));
-      body.append(row);
-    }
-    table.append(body);
-    return table;
   }
 
   /** The run's score so far: your expected points against the coach's picks. */
@@ -451,26 +315,9 @@ export class Practice {
     box.hidden = !score;
     if (!score) return;
     box.textContent = t("practice.running", {
-      points: expectedText(score.points), best: expectedText(score.best_points), matches: score.matches, count: score.hands.length,
+      points: expectedText(score.points), best: expectedText(score.best_points), matches: score.matches,
+      count: score.hands.length,
     });
-  }
-
-  /** The summary's table: each hand's round, your bid, the coach's, your points and what you gave up. */
-  #runTable(run) {
-    const table = headedTable("practice-run", el("caption", "visually-hidden", t("practice.run_caption")),
-      [t("practice.col_hand"), t("practice.col_round"), t("practice.col_yours"), t("practice.col_pick"),
-        t("practice.col_run_points"), t("practice.col_lost")]);
-    const body = el("tbody");
-    run.score.hands.forEach((hand, i) => {
-      const row = el("tr", hand.bid === hand.best ? "match" : "");
-      const number = el("th", "", String(i + 1));
-      number.scope = "row";
-      row.append(number, el("td", "", String(run.hands[i].round)), el("td", "", String(bidNumber(hand.bid))),
-        el("td", "", String(bidNumber(hand.best))), el("td", "", expectedText(hand.points)), el("td", "", decimalText(hand.lost)));
-      body.append(row);
-    });
-    table.append(body);
-    return table;
   }
 
   // --- input --------------------------------------------------------------------------------
@@ -501,18 +348,4 @@ export class Practice {
     live.textContent = "";
     requestAnimationFrame(() => { live.textContent = text; });
   }
-}
-
-/** A table of class `className` with its caption and a head row of column headers. */
-function headedTable(className, caption, columns) {
-  const table = el("table", className);
-  const head = el("tr");
-  for (const text of columns) {
-    const th = el("th", "", text);
-    th.scope = "col";
-    head.append(th);
-  }
-  table.append(caption, el("thead"));
-  table.tHead.append(head);
-  return table;
 }

@@ -148,8 +148,8 @@ export class GameReview {
     this.#ticket++;
     this.#data = null;
     this.#steps = [];
-    const parts = ["review-matches", "review-counts", "review-lost", "review-forced", "review-costliest", "review-where",
-      "review-trump", "review-seats", "review-decisions"];
+    const parts = ["review-matches", "review-counts", "review-lost", "review-forced", "review-costliest",
+      "review-where", "review-trump", "review-seats", "review-decisions"];
     for (const id of parts) $(id).replaceChildren();
     $("review-body").hidden = true;
   }

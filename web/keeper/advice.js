@@ -4,6 +4,7 @@
 import { busyLine, el } from "../lib/dom.js";
 import { COPIES, RANKS, SUITS, rankNumber, suitedCards } from "../lib/notation.js";
 import { cardName, chanceText, currentLanguage, errorText, expectedText, suitName, t } from "../lib/words.js";
+import { bidNumber, optionsTable } from "../coach/practiceview.js";
 import { button } from "./fields.js";
 
 export class HandAdvice {
@@ -211,31 +212,9 @@ function trumpField(theme) {
 
 /** The coach's pick in words, and every bid's figures in a table. */
 function adviceResult(advice) {
-  const bidOf = (option) => Number(option.split(" ")[1]);
   const pick = advice.options.find((o) => o.option === advice.pick);
   const line = el("p", "keeper-advice-pick", t("handadvice.pick", {
-    bid: bidOf(pick.option), points: expectedText(pick.points), chance: chanceText(pick.make),
+    bid: bidNumber(pick.option), points: expectedText(pick.points), chance: chanceText(pick.make),
   }));
-  const table = el("table", "practice-options keeper-advice-table");
-  const head = el("tr");
-  for (const text of [t("practice.col_bid"), t("practice.col_points"), t("practice.col_make")]) {
-    const th = el("th", "", text);
-    th.scope = "col";
-    head.append(th);
-  }
-  table.append(el("caption", "", t("practice.table_caption")), el("thead"));
-  table.tHead.append(head);
-  const body = el("tbody");
-  for (const option of [...advice.options].sort((a, b) => bidOf(a.option) - bidOf(b.option))) {
-    const picked = option.option === advice.pick;
-    const row = el("tr", picked ? "pick" : "");
-    const cell = el("th", "", String(bidOf(option.option)));
-    cell.scope = "row";
-    if (picked) cell.append(" ", el("span", "badge mark-coach", t("practice.mark_coach")));
-    row.append(cell, el("td", "practice-number", expectedText(option.points)),
-      el("td", "practice-chance", chanceText(option.make)));
-    body.append(row);
-  }
-  table.append(body);
-  return [line, table];
+  return [line, optionsTable(advice, null, "practice-options keeper-advice-table")];
 }
