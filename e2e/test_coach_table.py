@@ -121,6 +121,7 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
     expect(feedback).to_be_visible(timeout=COACH_TIMEOUT_MS)
     expect(feedback).to_have_text(re.compile(
         r"^(Best\. The coach chose .+ too\."
+        r"|Best\. .+ is as good as the coach's pick, .+\."
         r"|Close\. The best was .+; yours, .+, is within \d+\.\d points of it\."
         rf"|Costly: {MINUS}\d+\.\d points\. Better was .+ \({NUMBER} against {NUMBER} for .+\)\.)$"))
     expect(feedback).to_have_attribute("aria-live", "polite")

@@ -146,6 +146,10 @@ def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(
 
     summary = page.locator(".review-summary")
     expect(summary).to_contain_text("decisions as the coach would decide")
+    # Issue 29: "62 of 109 as the coach would decide" stood beside "Best: 72"; one figure now.
+    matches = re.search(r"^(\d+) of", page.locator("#review-matches").inner_text())
+    best = re.search(r"Best: (\d+)", page.locator("#review-counts").inner_text())
+    assert matches and best and matches.group(1) == best.group(1), (matches, best)
     expect(summary).to_contain_text("Expected points lost:")
     # Every bid and card of the person is reviewed; a move without another choice (each round's
     # last card, at least) is not counted for or against them.

@@ -170,6 +170,10 @@ export class CoachView {
       if (picked(advice, option)) {
         tr.classList.add("hint-pick");
         name.append(el("span", "hint-pick-mark", t("hint.pick")));
+      } else if (option.equal && !advice.forced) {
+        // Within half a point of the best: the coach cannot tell them apart.
+        tr.classList.add("hint-equal");
+        name.append(el("span", "hint-equal-mark", t("hint.equal")));
       }
       tr.append(name, el("td", "hint-points", expectedText(option.points)), el("td", "hint-make", chanceText(option.make)));
     }
@@ -231,7 +235,9 @@ export class CoachView {
     const choice = this.#optionName(rating.choice);
     const best = this.#optionName(rating.best);
     const lost = decimalText(rating.points_lost);
-    if (rating.verdict === "best") return t("feedback.best", { choice });
+    if (rating.verdict === "best") {
+      return rating.choice === rating.best ? t("feedback.best", { choice }) : t("feedback.equal", { choice, best });
+    }
     if (rating.verdict === "close") return t("feedback.close", { choice, best, lost });
     return t("feedback.costly", { choice, best, lost, best_points: expectedText(rating.best_points), choice_points: expectedText(rating.choice_points) });
   }

@@ -157,7 +157,7 @@ export class GameReview {
   #summary() {
     const { review } = this.#data;
     const s = review.summary;
-    $("review-matches").textContent = t("review.summary.matches", { matches: s.matches, count: s.decisions });
+    $("review-matches").textContent = t("review.summary.matches", { matches: s.best, count: s.decisions });
     $("review-counts").replaceChildren();
     const verdicts = VERDICTS();
     for (const key of ["best", "close", "costly"]) {

@@ -24,6 +24,12 @@ and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's
   suit is worth to a dealer who bids well, comparable between suits; the pick is still
   the bot's choice (by card-chance strength), which may rank second by this figure.
 
+Options within :data:`EQUAL_WITHIN` of the best are marked ``equal``: the coach cannot tell
+them apart on a hint's deals. Among equal cards its pick is the natural one
+(:func:`natural_key`: with the bid made, a card that does not take the trick; then the
+lowest, keeping trumps, Jesters and Wizards for later), so the hint never tells a seat that
+bid 0 to take a trick with the 5 rather than duck with the 2 by a deal's luck.
+
 The coach reads the view only (R22): nothing else reaches the search.
 """
 
@@ -36,13 +42,17 @@ from ..actions import Action, bid, choose_trump, play
 from ..bots import decision_rng, require_turn
 from ..bots.expert import ExpertBot, ExpertTally
 from ..bots.knowledge import Knowledge, View, read_view
-from ..rules import trick_rules
+from ..cards import RANK_OF, SUIT_OF, WIZARD, Card, parse_card
+from ..rules import beats, trick_rules, trump_suit
 
 # Half of Expert's playing budget: a hint must come within 0.5 s (median) in the browser, and
 # at 600 it takes 0.1-0.3 s there (bots/README.md); it is still stronger than Hard.
 DEFAULT_BUDGET = 600.0
 SUITS = 4
 COACH_RECENTRE = 1  # searches again around an edge or better bid at most this often (the worst hint's time)
+EQUAL_WITHIN = 0.5
+"""Options this close to the best option's expected points are as good as it: within the
+figures' noise on a hint's deals."""
 
 
 class OptionAdvice(TypedDict):
@@ -52,6 +62,7 @@ class OptionAdvice(TypedDict):
     option: str
     points: float
     make: float
+    equal: bool  # as good as the best option (within EQUAL_WITHIN)
 
 
 class Advice(TypedDict):
@@ -59,7 +70,7 @@ class Advice(TypedDict):
 
     seat: int
     phase: str  # "trump", "bidding" or "playing"
-    pick: str  # the coach's choice: Expert's decision for this view and seed
+    pick: str  # the coach's choice: Expert's decision, or among cards as good, the natural one
     options: list[OptionAdvice]  # every legal option, best (most expected points) first
     forced: bool  # one legal option: nothing to choose, so nothing to praise or blame
     method: str  # "search" (cards and bids) or "best_bid" (trump suits: see the module)
@@ -82,7 +93,8 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     """The coach's advice for the seat whose view this is; it must be that seat's turn.
 
     ``budget`` is Expert's ``think_ms`` (a fixed amount of work, so the advice is deterministic
-    for (view, seed, budget)); the pick equals ``coach_bot(seed, budget).decide(view)``.
+    for (view, seed, budget)); the pick is ``coach_bot(seed, budget).decide(view)``, except
+    that among cards as good as the best the coach picks the natural one (:func:`natural_key`).
     """
     require_turn(view)
     if budget <= 0:
@@ -99,7 +111,10 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     pick = next(key for key, name in names.items() if name == str(action))  # (a Wizard: the copy held)
     assert isinstance(tally, ExpertTally)
     options = [_option(names[key], *tally.paired(key, pick)) for key in tally.points]
-    return _advice(view, action, options, "search", tally.deals, budget)
+    advice = _advice(view, action, options, "search", tally.deals, budget)
+    if know.phase == "playing":
+        advice["pick"] = natural_pick(advice, know)
+    return advice
 
 
 def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget: float) -> Advice:
@@ -119,7 +134,33 @@ def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget
 
 
 def _option(name: str, points: float, make: float) -> OptionAdvice:
-    return {"option": name, "points": round(points, 2), "make": round(make, 3)}
+    return {"option": name, "points": round(points, 2), "make": round(make, 3), "equal": False}
+
+
+def natural_key(card: Card, know: Knowledge) -> tuple[bool, int, int]:
+    """The order in which a player parts with cards of equal worth, first first: with the bid
+    made, a card that does not take the trick as it stands (a duck); then the lowest: a card
+    of a plain suit, then a trump, then a Jester, then a Wizard; within each, by rank (R3)."""
+    bid_ = know.bids[know.seat]
+    made = bid_ is not None and know.taken[know.seat] >= bid_
+    takes = bool(know.trick) and beats(card, know.best, know.rules)
+    suit = SUIT_OF[card]
+    if suit == WIZARD:
+        kind = 3
+    elif RANK_OF[card] == 0:  # a Jester
+        kind = 2
+    else:
+        kind = 1 if suit == trump_suit(know.rules) else 0
+    return (made and takes, kind, RANK_OF[card])
+
+
+def natural_pick(advice: Advice, know: Knowledge) -> str:
+    """The first by :func:`natural_key` of the cards as good as the best, if the search's pick
+    is one of them; else the search's pick."""
+    equal = [o["option"] for o in advice["options"] if o["equal"]]
+    if advice["pick"] not in equal:
+        return advice["pick"]
+    return min(equal, key=lambda name: natural_key(parse_card(name.split()[1]), know))
 
 
 def _advice(view: View, pick: Action, options: list[OptionAdvice], method: str,
@@ -127,6 +168,8 @@ def _advice(view: View, pick: Action, options: list[OptionAdvice], method: str,
     order = {name: i for i, name in enumerate(view["legal"])}
     # Best first; among equal figures the pick first, then the view's order.
     options.sort(key=lambda o: (-o["points"], o["option"] != str(pick), order.get(o["option"], len(order))))
+    for option in options:
+        option["equal"] = options[0]["points"] - option["points"] <= EQUAL_WITHIN + 1e-9  # (rounded figures)
     return {"seat": view["seat"], "phase": view["phase"], "pick": str(pick), "options": options,
             "forced": len(options) == 1, "method": method, "deals": deals, "budget": budget}
 
@@ -139,4 +182,5 @@ def option_points(advice: Advice, option: str) -> OptionAdvice:
     raise KeyError(option)
 
 
-__all__ = ["DEFAULT_BUDGET", "Advice", "OptionAdvice", "advise", "coach_bot", "option_points"]
+__all__ = ["DEFAULT_BUDGET", "EQUAL_WITHIN", "Advice", "OptionAdvice", "advise", "coach_bot", "natural_key",
+           "natural_pick", "option_points"]

@@ -5,8 +5,9 @@ seat's decisions the coach advises on the seat's view at that moment (what the s
 then, nothing more), and the decision is rated by the expected points of the choice made
 against the coach's pick, both from that same advice:
 
-* ``points_lost`` = pick's points - choice's points, never below 0;
-* ``verdict``: ``"best"`` (the choice is the pick, or loses at most :data:`BEST_WITHIN`),
+* ``points_lost`` = pick's points - choice's points, never below 0, and 0 for a choice as
+  good as the best (the advice's ``equal``, within :data:`~.advice.EQUAL_WITHIN`);
+* ``verdict``: ``"best"`` (the choice is the pick, or as good: no points lost),
   ``"close"`` (loses at most :data:`CLOSE_WITHIN`), else ``"costly"``; ``"forced"`` when the
   seat had one legal option only (a round's last card, say): no choice, so nothing to praise
   or blame, and the summary counts the decisions that were choices.
@@ -33,7 +34,6 @@ from ..view import seat_view
 from .advice import DEFAULT_BUDGET, Advice, OptionAdvice, advise, option_points
 
 REVIEW_BUDGET = DEFAULT_BUDGET  # the hint's: the review repeats the feedback given in the game
-BEST_WITHIN = 0.5
 CLOSE_WITHIN = 2.0
 COSTLIEST = 5  # decisions named in the summary
 BOLD_MAKE = 0.35  # a choice the coach agrees with, though it makes the bid this rarely, is bold
@@ -62,8 +62,7 @@ class ReviewSummary(TypedDict):
 
     decisions: int  # the entries with a choice (not forced)
     forced: int  # the entries with one legal option: decisions + forced == entries
-    matches: int  # decisions equal to the coach's pick
-    best: int  # verdict counts: best + close + costly == decisions
+    best: int  # verdict counts: best + close + costly == decisions; best: as the coach would decide
     close: int
     costly: int
     lost_bidding: float  # points lost in bids and trump choices
@@ -109,9 +108,10 @@ def review_game(document: Any, seat: int, budget: float = REVIEW_BUDGET, seed: i
 
 def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: int = 0) -> ReviewEntry:
     """A decision rated against the coach's advice on the position before it."""
-    made = option_points(advice, choice)["points"]
+    chosen = option_points(advice, choice)
+    made = chosen["points"]
     best = option_points(advice, advice["pick"])["points"]
-    lost = 0.0 if choice == advice["pick"] else round(max(0.0, best - made), 2)
+    lost = 0.0 if choice == advice["pick"] or chosen["equal"] else round(max(0.0, best - made), 2)
     return {"index": index, "round": round_, "phase": advice["phase"],
             "trick": trick if advice["phase"] == "playing" else 0,
             "choice": choice, "choice_points": made, "best": advice["pick"], "best_points": best,
@@ -120,8 +120,8 @@ def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: in
 
 
 def verdict(lost: float) -> str:
-    """``best``, ``close`` or ``costly`` for the expected points lost."""
-    if lost <= BEST_WITHIN:
+    """``best`` (nothing lost: the pick or as good), ``close`` or ``costly`` for the expected points lost."""
+    if lost == 0:
         return "best"
     return "close" if lost <= CLOSE_WITHIN else "costly"
 
@@ -147,7 +147,6 @@ def summarize(entries: list[ReviewEntry]) -> ReviewSummary:
     ranked = sorted((i for i, e in enumerate(entries) if e["points_lost"] > 0),
                     key=lambda i: (-entries[i]["points_lost"], i))
     return {"decisions": len(chosen), "forced": counts["forced"],
-            "matches": sum(1 for e in chosen if e["choice"] == e["best"]),
             "best": counts["best"], "close": counts["close"], "costly": counts["costly"],
             "lost_bidding": round(bidding, 2), "lost_play": round(play, 2),
             "lost_total": round(bidding + play, 2), "costliest": ranked[:COSTLIEST]}
@@ -196,7 +195,7 @@ def report(review: Review) -> str:
         lines.append(f"{i:>3} {e['round']:>5} {trick:>5}  {e['choice']:<10} {e['choice_points']:>7.1f}  "
                      f"{e['best']:<10} {e['best_points']:>7.1f} {e['points_lost']:>6.1f}  {e['verdict']}")
     s = review["summary"]
-    lines += ["", (f"{s['decisions']} decisions, {s['matches']} as the coach; best {s['best']}, close {s['close']}, "
+    lines += ["", (f"{s['decisions']} decisions: {s['best']} as the coach would decide, close {s['close']}, "
                   f"costly {s['costly']}; {s['forced']} forced"),
               (f"expected points lost: {s['lost_total']:.1f} ({s['lost_bidding']:.1f} bidding, "
               f"{s['lost_play']:.1f} play)"),
