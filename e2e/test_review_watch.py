@@ -129,6 +129,21 @@ def counted(page: Page) -> tuple[int, int]:
     return int(decisions.group(1)), int(forced.group(1))
 
 
+STEP_OF_ROUND = "(round) => [...document.querySelectorAll('#review-round option')][round - 1].value"
+
+
+def swipe(page: Page, dx: int) -> None:
+    """A finger moving `dx` pixels across the review's board (pointer events, as a touch screen sends)."""
+    page.evaluate("""(dx) => {
+      const board = document.getElementById("review-board");
+      const box = board.getBoundingClientRect();
+      const at = (x) => ({ pointerType: "touch", clientX: x, clientY: box.top + 40, bubbles: true, isPrimary: true });
+      const x = box.left + box.width / 2;
+      board.dispatchEvent(new PointerEvent("pointerdown", at(x)));
+      board.dispatchEvent(new PointerEvent("pointerup", at(x + dx)));
+    }""", dx)
+
+
 def moves(page: Page) -> int:
     """The number of moves of the game saved in this tab."""
     return int(page.evaluate("JSON.parse(localStorage.getItem('wizard.game') || 'null')?.moves ?? -1"))
@@ -193,6 +208,16 @@ def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(
     seats = page.locator("#review-seats .review-seat")
     expect(seats.nth(trick["leader"]).locator(".led-badge")).to_have_text("led")
     expect(seats.nth(trick["winner"]).locator(".won-badge")).to_have_text("took it")
+    # Issue 29: a jump to any round (a select beside the steps), and a swipe steps on a touch screen.
+    round_select = page.get_by_label("Round", exact=True)
+    expect(round_select).to_have_value(str(page.evaluate(STEP_OF_ROUND, 20)))
+    round_select.select_option(label="Round 7 of 20")
+    assert page.evaluate(SHOWN)["seats"] == expected_step(rounds, 7, None)
+    swipe(page, -120)  # to the left: the next step
+    assert (page.evaluate(SHOWN)["round"], page.evaluate(SHOWN)["trick"]) == (7, 0)
+    swipe(page, 120)
+    assert (page.evaluate(SHOWN)["round"], page.evaluate(SHOWN)["trick"]) == (7, None)
+    expect(round_select).to_have_value(str(page.evaluate(STEP_OF_ROUND, 7)))
 
     page.get_by_role("button", name="Back to the standings").click()
     expect(page.locator("#final-dialog")).to_be_visible()
@@ -354,3 +379,15 @@ def test_the_review_of_a_six_player_game_keeps_the_page_responsive(page: Page, w
     assert sum(counted(page)) == 10 + sum(range(1, 11))  # a seat's bids and cards in 10 rounds
     assert_computed_off_the_page(page)
     assert not watch.errors, watch.errors
+
+
+def test_on_a_touch_screen_the_review_speaks_of_swipes_not_keys(browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto("./")
+    page.wait_for_selector("html[data-app=ready]", state="attached")
+    assert page.evaluate("document.getElementById('review-keys').hidden")
+    assert not page.evaluate("document.getElementById('review-touch').hidden")
+    assert "Swipe" in page.evaluate("document.getElementById('review-touch').textContent")
+    context.close()

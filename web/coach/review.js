@@ -48,6 +48,12 @@ export class GameReview {
     $("review-next").addEventListener("click", () => this.go(this.#index + 1));
     $("review-close").addEventListener("click", () => this.dialog.close());
     $("review-seat").addEventListener("change", (event) => this.#load(Number(event.target.value)));
+    $("review-round").addEventListener("change", (event) => this.go(Number(event.target.value)));
+    bindSwipe($("review-board"), (step) => this.go(this.#index + step));
+    // A touch screen steps by swipes and buttons: its note speaks of those, not of arrow keys.
+    const touch = window.matchMedia("(pointer: coarse)").matches;
+    $("review-keys").hidden = touch;
+    $("review-touch").hidden = !touch;
     this.dialog.addEventListener("close", () => this.#ticket++);
     // On the document: a step button that becomes disabled (the first or last step) drops the focus.
     document.addEventListener("keydown", (event) => {
@@ -128,6 +134,7 @@ export class GameReview {
       return;
     }
     $("review-board").hidden = false;
+    this.#fillRounds();
     this.go(0);
     $("review-next").focus();
   }
@@ -214,6 +221,17 @@ export class GameReview {
     return this.#steps.findIndex((s) => this.#data.rounds[s.r].round === entry.round && s.trick === trick);
   }
 
+  /** The round select: each round's first step (its bidding). */
+  #fillRounds() {
+    const select = $("review-round");
+    select.replaceChildren();
+    this.#steps.forEach((step, index) => {
+      if (step.trick !== null) return;
+      const round = this.#data.rounds[step.r].round;
+      select.append(new Option(t("round.of", { round, rounds: this.#view.rounds }), String(index)));
+    });
+  }
+
   /** Show step `index` (clamped to the steps there are). */
   go(index) {
     if (!this.#data || this.#steps.length === 0) return;
@@ -228,6 +246,7 @@ export class GameReview {
       : t("review.step.trick", { round: round.round, rounds, trick: step.trick + 1, tricks: round.tricks.length });
     $("review-where").textContent = t("review.step.of", { where, step: this.#index + 1, steps: this.#steps.length });
     this.dialog.dataset.round = String(round.round);
+    $("review-round").value = String(this.#steps.findIndex((s) => s.r === step.r));
     this.dialog.dataset.trick = step.trick === null ? "" : String(step.trick);
     const entries = this.#data.review.entries.filter((e) => this.#stepOf(e) === this.#index);
     this.#trump(round);
@@ -323,6 +342,27 @@ export class GameReview {
     event.preventDefault();
     this.go(moves[event.key]);
   }
+}
+
+/**
+ * A horizontal swipe on `element` (a touch or a pen): `onStep(1)` to the left (the next step),
+ * `onStep(-1)` to the right. A mostly vertical move is a scroll, and is left alone.
+ */
+function bindSwipe(element, onStep) {
+  const SWIPE_PX = 50;
+  let start = null;
+  element.style.touchAction = "pan-y"; // the browser scrolls up and down; sideways is ours
+  element.addEventListener("pointerdown", (event) => {
+    start = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
+  });
+  element.addEventListener("pointerup", (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 2 * Math.abs(dy)) onStep(dx < 0 ? 1 : -1);
+  });
+  element.addEventListener("pointercancel", () => { start = null; });
 }
 
 /** What the seat chose, and the coach's word on it (none on a move without another choice). */
