@@ -10,9 +10,9 @@ from playwright.sync_api import Page, Route, expect
 from sitetools import Watch
 from tabletools import Player, config_for, first_choice
 
+from wizard_engine.calls.game import Session
 from wizard_engine.config import GameConfig
 from wizard_engine.state import State
-from wizard_engine.web import Session
 
 LONG = ["W" * 32, "Bartholomew-Maximilian-Fitzgeral", "Wolfgang_Amadeus_Mozart_Salzburg", "X" * 32,
         "Hildegard-von-Bingen-Rupertsber"]

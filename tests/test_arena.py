@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from wizard_engine.arena import GameResult, main, margins, margins_by_hand_size, margins_per_game, schedule
 from wizard_engine.bots import bot_seed
 from wizard_engine.errors import ConfigError
-from wizard_engine.flags import parse_options
+from wizard_engine.tools.arena import GameResult, main, margins, margins_by_hand_size, margins_per_game, schedule
+from wizard_engine.tools.flags import parse_options
 
 
 def test_schedule_rotates_every_deal_through_every_seat() -> None:

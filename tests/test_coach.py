@@ -26,7 +26,7 @@ from wizard_engine.coach import (
 from wizard_engine.coach.advice import coach_bot
 from wizard_engine.coach.review import notable, summarize
 from wizard_engine.save import save_document
-from wizard_engine.soak import hidden_twin
+from wizard_engine.tools.soak import hidden_twin
 from wizard_engine.view import SeatView, seat_view
 
 from .helpers import act, deal
@@ -420,7 +420,7 @@ def test_practice_score_adds_up() -> None:
 
 
 def test_the_coach_bench_times_bids_and_cards_at_every_table_size() -> None:
-    from wizard_engine.bench import coach_positions
+    from wizard_engine.tools.bench import coach_positions
 
     views = coach_positions()
     for players in range(3, 7):

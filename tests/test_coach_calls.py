@@ -1,4 +1,4 @@
-"""The coach's requests through the worker's entry point (wizard_engine.coach.calls)."""
+"""The coach's requests through the worker's entry point (wizard_engine.calls.coach)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from tests.helpers import call, result
 from wizard_engine import GameConfig, State, save, web
 from wizard_engine.bots import make_bot
+from wizard_engine.calls.coach import _seed
 from wizard_engine.coach import advise, review_game
-from wizard_engine.coach.calls import _seed
 from wizard_engine.view import seat_view
 
 PLAYERS = [{"name": "You"}, {"name": "A", "bot": "easy"}, {"name": "B", "bot": "easy"}]

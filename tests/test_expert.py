@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
 from wizard_engine.bots.knowledge import read_view
@@ -19,6 +18,7 @@ from wizard_engine.fast import policy_card
 from wizard_engine.rules import BEATS, LED_AFTER, NOTHING_LED, legal_mask
 from wizard_engine.scoring import round_points
 from wizard_engine.state import Phase, State
+from wizard_engine.tools.arena import main, parse_bot, play_game
 from wizard_engine.view import seat_view
 
 from .helpers import spy_make_bot
@@ -185,7 +185,7 @@ def test_arena_reports_a_budgeted_seat_apart(capsys) -> None:
 def test_a_seat_budget_reaches_the_bot(monkeypatch) -> None:
     """``hard@0`` is Hard at budget 0 (Medium's judgement): the game is the one Medium-judged
     Hard plays, and it differs from the default Hard's on the same deals."""
-    import wizard_engine.arena as arena
+    import wizard_engine.tools.arena as arena
 
     made = spy_make_bot(monkeypatch, arena)
     play_game(["hard@0", "expert@7", "easy"], Options(), 1, 1, think_ms=None)

@@ -8,10 +8,11 @@ from typing import Any
 
 from tests.helpers import random_game
 from tests.test_history import finished_bot_game, full_history, known_games, pad
-from wizard_engine import GameConfig, State, history, save, web
+from wizard_engine import GameConfig, State, save, web
 from wizard_engine.config import Player
-from wizard_engine.history import HistoryDocument
-from wizard_engine.limits import MAX_CHARS, MAX_HISTORY_CHARS
+from wizard_engine.records import history
+from wizard_engine.records.history import HistoryDocument
+from wizard_engine.records.limits import MAX_CHARS, MAX_HISTORY_CHARS
 
 DATE = "2026-11-23T02:30:00.123Z"
 

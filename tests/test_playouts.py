@@ -1,6 +1,6 @@
 """Random playouts over every player count x option combination keep every invariant (R22).
 
-The checks live in :mod:`wizard_engine.soak` (``python -m wizard_engine soak`` runs them
+The checks live in :mod:`wizard_engine.tools.soak` (``python -m wizard_engine soak`` runs them
 over as many games as you like); here they run over a sample: every combination, every
 heavy check at every position of a few games, and at a sampled share of the positions of
 more games. The tests after those plant a bug in the engine and see the soak catch it.
@@ -14,9 +14,10 @@ from collections.abc import Callable
 
 import pytest
 
-from wizard_engine import Action, State, soak
+from wizard_engine import Action, State
 from wizard_engine.cards import cards_of
 from wizard_engine.scoring import round_points
+from wizard_engine.tools import soak
 from wizard_engine.view import seat_view
 
 SEED = 1  # the run's seed; a failure prints the command that replays its game alone

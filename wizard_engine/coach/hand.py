@@ -25,8 +25,8 @@ from typing import Any
 
 from ..cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, SUIT_LETTERS, Card, card_name, parse_card
 from ..errors import NotationError, WizardError
-from ..keeper import Keeper
 from ..reasons import Reason, shown
+from ..records.keeper import Keeper
 from ..state import Phase, State
 from ..view import seat_view
 from .advice import DEFAULT_BUDGET, Advice, advise
