@@ -38,7 +38,7 @@ from .cards import (
 from .config import GameConfig, Options
 from .errors import IllegalActionError, WizardError
 from .reasons import Reason
-from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask
+from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask, turned_trump
 from .scoring import ScoreRow, score_round
 
 
@@ -102,10 +102,10 @@ class State:
         self.tricks: list[Trick] = []
         self.trick = Trick(self.left_of(dealer))
         self.round_start = len(self.history)
-        turned_suit = SUIT_OF[self.turned] if self.turned is not None else None
-        self.trump: Suit | None = turned_suit if turned_suit is not None and turned_suit < SUITS else None
+        trump = turned_trump(turned)
+        self.trump: Suit | None = None if trump == WIZARD else trump
         self.trick_rules: TrickRules = self.rules.trick_rules(self.trump)
-        if turned_suit == WIZARD:
+        if trump == WIZARD:
             self.phase, self.turn = Phase.TRUMP, dealer
         else:
             self.phase, self.turn = Phase.BIDDING, self.left_of(dealer)

@@ -27,6 +27,7 @@ from ..cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, SUIT_LETTERS, Card, c
 from ..errors import NotationError, WizardError
 from ..reasons import Reason, shown
 from ..records.keeper import Keeper
+from ..rules import turns_up
 from ..state import Phase, State
 from ..view import seat_view
 from .advice import DEFAULT_BUDGET, Advice, advise
@@ -39,7 +40,7 @@ def hand_state(keeper: Keeper, hand: Any, turned: Any, trump: Any) -> State:
     bidder = _bidder(keeper)
     round_, cards = keeper.round, keeper.cards(keeper.round)
     held = _hand(hand, cards, round_)
-    up = _turned(turned, held, cards * keeper.players == DECK_SIZE)
+    up = _turned(turned, held, not turns_up(keeper.players, cards))
     chosen = _trump(trump, up)
     rng = random.Random(zlib.crc32(f"{keeper.id}|{round_}|{sorted(held)}|{up}".encode()))
     unseen = [c for c in range(DECK_SIZE) if c not in held and c != up]
