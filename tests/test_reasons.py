@@ -352,6 +352,23 @@ def test_describe_agrees_with_what_the_config_refuses() -> None:
                 assert mode == "open" or not limits["open_bids_only"]
 
 
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_r9_describe_says_which_rounds_turn_a_card_up_as_the_deals_do(players: int) -> None:
+    described = web.describe()
+    turning = described["turned_up_rounds"][str(players)]
+    state = State(GameConfig.of(players, seed=players))
+    while not state.is_over:
+        assert (state.turned is not None) == (state.round <= turning), state.round
+        dealt = sum(bin(hand).count("1") for hand in state.hands) + bin(state.stock).count("1")
+        deck = dealt + (state.turned is not None)
+        assert deck == described["deck"] == 60
+        round_ = state.round
+        while not state.is_over and state.round == round_:
+            seat = state.to_act()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert state.round == turning + 1
+
+
 def _leaves(value: object) -> list[object]:
     if isinstance(value, dict):
         return [leaf for item in value.values() for leaf in _leaves(item)]

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..bots import Bot, bot_seed, make_bot
-from ..cards import card_name, cards_of, sort_key
+from ..cards import DECK_SIZE, card_name, cards_of, sort_key
 from ..config import (
     BIDDING_MODES,
     BOT_LEVELS,
@@ -28,6 +28,7 @@ from ..config import (
 from ..errors import WizardError
 from ..reasons import CODES, Reason, shown
 from ..records import save
+from ..rules import STANDARD, turns_up
 from ..state import State
 from ..themes import THEMES
 from ..view import SeatView, seat_view
@@ -156,6 +157,9 @@ def describe() -> dict[str, Any]:
     ``options`` maps each on/off option to its constraints: ``open_bids_only`` (it needs
     open bids, R11), ``excludes`` (options it may not be combined with) and ``players``
     (the player counts it allows).  ``reasons`` lists every reason code the engine may send.
+    ``deck`` is the number of cards (R1) and ``turned_up_rounds`` maps each player count (a
+    string, as JSON keys are) to the last round of the standard game that turns a card up:
+    rounds 1 to that one do, the last round, which deals the whole deck, does not (R9).
     """
     return {
         "version": __version__,
@@ -166,7 +170,16 @@ def describe() -> dict[str, Any]:
         "bidding": list(BIDDING_MODES),
         "options": option_constraints(),
         "reasons": sorted(CODES),
+        "deck": DECK_SIZE,
+        "turned_up_rounds": {str(players): _turned_up_rounds(players)
+                             for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
     }
+
+
+def _turned_up_rounds(players: int) -> int:
+    """The standard game's rounds at ``players`` that turn a card up (the first ones, R9)."""
+    rounds = range(1, STANDARD.rounds(players) + 1)
+    return sum(turns_up(players, STANDARD.hand_size(round_)) for round_ in rounds)
 
 
 _session: Session | None = None
