@@ -1,4 +1,4 @@
-"""Issue 11: the page's history requests (``history_*`` of wizard_engine/web.py)."""
+"""Issue 11: the page's history requests (``history_*``, wizard_engine/calls/history.py)."""
 
 from __future__ import annotations
 

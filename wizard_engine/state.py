@@ -343,7 +343,7 @@ def forbidden_last_bid(options: Options, hand_size: int, others: int, totals: Se
 
     ``others`` is the sum of the other players' bids this round and ``totals`` the scores
     before it.  The one home of the Canadian rule and plus/minus one: the game
-    (:meth:`State.forbidden_bid`) and the score keeper (:mod:`wizard_engine.keeper`) ask it.
+    (:meth:`State.forbidden_bid`) and the score keeper (:mod:`wizard_engine.records.keeper`) ask it.
     """
     if not (options.canadian or options.plus_minus_one):
         return None

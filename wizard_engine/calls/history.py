@@ -1,7 +1,7 @@
 """The page's history requests (``history_*``), answered by the
 coach's worker so that they never hold up the game's bots.
 
-The page keeps the history in its storage as :func:`~wizard_engine.history.dumps` text
+The page keeps the history in its storage as :func:`~wizard_engine.records.history.dumps` text
 without the games in progress (those it keeps under their own keys), and sends it with each
 request; every answer that changes the history gives back the new text to store.  The
 history kept is read without replaying its saves (the engine wrote it); an imported file is

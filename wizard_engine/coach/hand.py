@@ -1,6 +1,6 @@
 """Advice for a real hand: the coach's bid for cards dealt at a real table, kept on a score pad.
 
-At a table kept by :mod:`wizard_engine.keeper`, the person to bid next enters their own cards
+At a table kept by :mod:`wizard_engine.records.keeper`, the person to bid next enters their own cards
 and the turned-up card (and, when a Wizard was turned up, the trump the dealer chose).  The
 pad already says everything else the coach needs: the players, the options, the round, the
 dealer, the bids so far and the totals.  :func:`hand_state` builds a game state consistent with

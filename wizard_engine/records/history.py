@@ -54,7 +54,7 @@ MAX_RECORDS = 10_000
 MAX_SAVES = 100
 """The most saves for review a history holds: :func:`merge` keeps those of the newest games
 (an older record keeps its key, but its review is gone).  With :data:`MAX_RECORDS`, this
-keeps any history within :data:`~wizard_engine.limits.MAX_HISTORY_CHARS`."""
+keeps any history within :data:`~wizard_engine.records.limits.MAX_HISTORY_CHARS`."""
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z")
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
