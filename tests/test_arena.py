@@ -37,6 +37,7 @@ def test_arena_json_report(capsys) -> None:
     assert abs(shares - 3) < 1e-6  # every game's win is shared out exactly once
 
 
+@pytest.mark.slow
 def test_arena_text_report_with_options(capsys) -> None:
     assert main(["--players", "4", "--bots", "medium,easy,easy,easy", "--games", "4", "--quiet",
                  "--option", "unicoloured"]) == 0

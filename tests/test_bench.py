@@ -32,6 +32,7 @@ def test_unknown_command_prints_usage(capsys) -> None:
     assert "usage" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_bench_times_a_bot_level(capsys) -> None:
     from wizard_engine.tools.bench import bot_measure
 
@@ -174,6 +175,7 @@ def test_hands_bound_pins_cards_where_they_really_are(actions: int) -> None:
     assert bound.Seer(3, state, truth=1.0)._deal(know, random.Random(0)) == real
 
 
+@pytest.mark.slow
 def test_hands_bound_decides_as_expert_when_told_nothing() -> None:
     bound = _bench_script("hands_bound")
     state = _mid_round(4, 2, 30)
@@ -183,6 +185,7 @@ def test_hands_bound_decides_as_expert_when_told_nothing() -> None:
     assert len(result.rounds[0]) == 20 and set(result.times) == {"expert@5", "hard@5"}  # a whole game
 
 
+@pytest.mark.slow
 def test_hint_consistency_counts_hints_with_a_bid_above_the_pick() -> None:
     consistency = _bench_script("hint_consistency")
 

@@ -126,6 +126,7 @@ def test_the_coach_weighs_own_points_where_the_table_expert_has_spite() -> None:
     assert differ > 0
 
 
+@pytest.mark.slow
 def test_the_pick_is_experts_decision_at_the_default_budget() -> None:
     for i, (_, view) in enumerate(random_positions(12, 9)):
         assert advise(view, seed=i)["pick"] == str(coach_bot(i, DEFAULT_BUDGET).decide(view))
@@ -149,6 +150,7 @@ def test_every_legal_option_has_figures_best_first() -> None:
         assert advice["pick"] in view["legal"]
 
 
+@pytest.mark.slow
 def test_no_card_shows_more_points_than_the_pick() -> None:
     # Every legal card is a candidate of the halving: one it dropped did worse than the pick on
     # the deals they shared, so its figure, paired with the pick's, is never above the pick's.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.helpers import call, result
 from wizard_engine import GameConfig, State, save, web
 from wizard_engine.bots import make_bot
@@ -62,6 +64,7 @@ def test_chances_give_one_line_per_finished_round_each_summing_to_one() -> None:
         assert abs(sum(line) - 1) < 0.01 and len(line) == 3
 
 
+@pytest.mark.slow
 def test_chances_at_the_end_are_the_winners() -> None:
     state = played(GameConfig.from_dict({"players": PLAYERS, "seed": 7}), 10_000)
     last = result("chances", save=sealed(state))["rounds"][-1]

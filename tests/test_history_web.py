@@ -6,6 +6,8 @@ import copy
 import json
 from typing import Any
 
+import pytest
+
 from tests.helpers import random_game
 from tests.test_history import finished_bot_game, full_history, known_games, pad
 from wizard_engine import GameConfig, State, save, web
@@ -157,6 +159,7 @@ def big_history(games: int) -> HistoryDocument:
     return {**history.new_document(), "records": records}
 
 
+@pytest.mark.slow
 def test_a_history_of_several_megabytes_imports_and_other_requests_stay_small() -> None:
     text = history.dumps(big_history(4000))
     assert MAX_CHARS * 4 < len(text) < MAX_HISTORY_CHARS

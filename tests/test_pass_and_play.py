@@ -20,6 +20,7 @@ def dealt_to(seat: int) -> list[str]:
     return sorted(card["card"] for card in seat_view(game_calls._session.state, seat)["hand"] or [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bidding", ["open", "hidden", "secret"])
 def test_a_whole_game_never_shows_a_person_anothers_cards(bidding: str) -> None:
     config = {"players": PEOPLE_AND_A_BOT, "seed": 3, "options": {"bidding": bidding}}

@@ -122,6 +122,7 @@ def test_config_round_trips_and_refuses_nonsense() -> None:
 
 
 
+@pytest.mark.slow
 def test_web_entry_point_plays_a_whole_game_and_never_raises() -> None:
     players = [{"name": "Me"}, {"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
     answer = call("new_game", config={"players": players, "seed": 3})
