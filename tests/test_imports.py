@@ -49,7 +49,7 @@ def _runs(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
 def imported(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of ``known`` that module ``name`` (at ``path``) imports."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+    found: set[str] = set()
     for node in _runs(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
