@@ -13,7 +13,7 @@ const pyodide = await loadEngine(dir);
 pyodide.globals.set("level", level);
 const result = pyodide.runPython(`
 import json, sys
-from wizard_engine.bench import bot_measure
+from wizard_engine.tools.bench import bot_measure
 figures = bot_measure(level, ${games})
 figures["python"] = sys.version.split()[0]
 json.dumps(figures)

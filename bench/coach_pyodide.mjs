@@ -11,7 +11,7 @@ const repeats = Number(process.argv[3] ?? 3);
 const pyodide = await loadEngine(dir);
 const result = pyodide.runPython(`
 import json, sys
-from wizard_engine.bench import coach_measure
+from wizard_engine.tools.bench import coach_measure
 figures = coach_measure(${repeats})
 figures["python"] = sys.version.split()[0]
 json.dumps(figures)

@@ -24,12 +24,12 @@ from typing import Any
 sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
 
 from wizard_engine.actions import Action, bid
-from wizard_engine.arena import mean_stderr
 from wizard_engine.bots import bot_seed
 from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.bots.hard import HardBot
 from wizard_engine.config import GameConfig
 from wizard_engine.state import State
+from wizard_engine.tools.arena import mean_stderr
 from wizard_engine.view import SeatView, seat_view
 
 HARD = {"level": "hard"}  # --hard: B is Hard itself

@@ -30,13 +30,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
 
-from wizard_engine import arena
 from wizard_engine.bots import bot_seed
 from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.bots.knowledge import Knowledge
 from wizard_engine.cards import BIT, JESTER_MASK, RANKS, SPECIAL_MASK, SUIT_MASK, SUITS, WIZARD_MASK, Mask
-from wizard_engine.flags import parse_options
 from wizard_engine.state import State
+from wizard_engine.tools import arena
+from wizard_engine.tools.flags import parse_options
 
 HIGH_MASK = sum(BIT[s * RANKS + r] for s in range(SUITS) for r in range(RANKS - 3, RANKS))
 PARTS = ("wizards", "jesters", "trumps", "side", "high")

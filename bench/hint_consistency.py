@@ -17,9 +17,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
 
-from wizard_engine.arena import labelled_bot, new_game
 from wizard_engine.coach.advice import Advice, advise
 from wizard_engine.config import Options
+from wizard_engine.tools.arena import labelled_bot, new_game
 from wizard_engine.view import seat_view
 
 

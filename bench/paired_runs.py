@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
 
-from wizard_engine.arena import mean_stderr
+from wizard_engine.tools.arena import mean_stderr
 
 
 def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[float, float, int]]:

@@ -4,7 +4,7 @@
 bids and cards, closes the round summaries. Its default choice, :func:`first_choice`,
 is "the first button I may press" (the lowest bid allowed, the first playable card of
 the sorted hand, the first suit offered); :func:`find_game` replays that same policy
-in CPython through the worker's own :class:`wizard_engine.web.Session` to find a seed
+in CPython through the worker's own :class:`wizard_engine.calls.game.Session` to find a seed
 where something happens (the human deals a turned-up Wizard, a bid is forbidden...),
 since bots and deals depend only on the config's seed and the decisions made.
 """
@@ -16,9 +16,9 @@ from typing import Any
 from playwright.sync_api import Dialog, Locator, Page, expect
 from sitetools import ROOT, number  # noqa: F401 (ROOT puts the repository root on sys.path)
 
+from wizard_engine.calls.game import Session
 from wizard_engine.config import GameConfig
 from wizard_engine.state import State
-from wizard_engine.web import Session
 
 TURN_TIMEOUT_MS = 30_000
 NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"]

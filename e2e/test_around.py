@@ -184,3 +184,13 @@ def test_the_final_charts_axis_labels_never_overlap(page: Page) -> None:
         for other in boxes[i + 1:]:
             apart = one["bottom"] <= other["top"] or other["bottom"] <= one["top"]
             assert apart, (one, other)
+
+
+def test_the_address_adds_only_levels_the_engine_has(page: Page, watch: Watch) -> None:
+    """Issue 32: ?levels= with an unknown word showed it as a raw label ("level.genius")."""
+    page.goto("./?levels=random,genius")
+    level = page.locator("select[name=opponent-level-0]")
+    expect(level.locator("option", has_text="Random (plays any legal card)")).to_have_count(1)
+    texts = level.locator("option").all_inner_texts()
+    assert not [text for text in texts if "genius" in text or text.startswith("level.")], texts
+    assert not watch.errors, watch.errors

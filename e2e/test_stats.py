@@ -17,9 +17,10 @@ from sitetools import Watch
 from tabletools import Player
 
 from tests.helpers import random_game
-from wizard_engine import GameConfig, State, history, save
+from wizard_engine import GameConfig, State, save
 from wizard_engine.config import Player as Seat
-from wizard_engine.keeper import Keeper
+from wizard_engine.records import history
+from wizard_engine.records.keeper import Keeper
 
 FINISHED = """(detail) => document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail }))"""
 COUNT_FINISHED = """document.addEventListener("wizard:game-finished", () => {

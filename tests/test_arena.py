@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from wizard_engine.arena import GameResult, main, margins, margins_by_hand_size, margins_per_game, schedule
 from wizard_engine.bots import bot_seed
 from wizard_engine.errors import ConfigError
-from wizard_engine.flags import parse_options
+from wizard_engine.tools.arena import GameResult, main, margins, margins_by_hand_size, margins_per_game, schedule
+from wizard_engine.tools.flags import parse_options
 
 
 def test_schedule_rotates_every_deal_through_every_seat() -> None:
@@ -37,6 +37,7 @@ def test_arena_json_report(capsys) -> None:
     assert abs(shares - 3) < 1e-6  # every game's win is shared out exactly once
 
 
+@pytest.mark.slow
 def test_arena_text_report_with_options(capsys) -> None:
     assert main(["--players", "4", "--bots", "medium,easy,easy,easy", "--games", "4", "--quiet",
                  "--option", "unicoloured"]) == 0

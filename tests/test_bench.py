@@ -12,7 +12,7 @@ from wizard_engine import GameConfig, State
 from wizard_engine.__main__ import main
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.knowledge import read_view
-from wizard_engine.flags import parse_options
+from wizard_engine.tools.flags import parse_options
 from wizard_engine.view import seat_view
 
 from .helpers import spy_make_bot
@@ -32,8 +32,9 @@ def test_unknown_command_prints_usage(capsys) -> None:
     assert "usage" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_bench_times_a_bot_level(capsys) -> None:
-    from wizard_engine.bench import bot_measure
+    from wizard_engine.tools.bench import bot_measure
 
     figures = bot_measure("easy", 1, opponent="easy")
     assert figures["decisions"] >= (15 + 120) + (10 + 55)  # bids and cards of seat 0 at 4 and 6 players
@@ -50,8 +51,8 @@ def test_bench_times_the_history_requests(capsys) -> None:
 
 
 def test_bench_times_a_bot_at_its_own_budget(monkeypatch) -> None:
-    import wizard_engine.arena as arena
-    from wizard_engine.bench import bot_measure
+    import wizard_engine.tools.arena as arena
+    from wizard_engine.tools.bench import bot_measure
 
     made = spy_make_bot(monkeypatch, arena)  # bench makes its bots as the arena does
     figures = bot_measure("hard@0", 1, opponent="easy")
@@ -174,6 +175,7 @@ def test_hands_bound_pins_cards_where_they_really_are(actions: int) -> None:
     assert bound.Seer(3, state, truth=1.0)._deal(know, random.Random(0)) == real
 
 
+@pytest.mark.slow
 def test_hands_bound_decides_as_expert_when_told_nothing() -> None:
     bound = _bench_script("hands_bound")
     state = _mid_round(4, 2, 30)
@@ -183,6 +185,7 @@ def test_hands_bound_decides_as_expert_when_told_nothing() -> None:
     assert len(result.rounds[0]) == 20 and set(result.times) == {"expert@5", "hard@5"}  # a whole game
 
 
+@pytest.mark.slow
 def test_hint_consistency_counts_hints_with_a_bid_above_the_pick() -> None:
     consistency = _bench_script("hint_consistency")
 

@@ -27,7 +27,7 @@ from wizard_engine.coach import (
 from wizard_engine.coach.advice import EQUAL_WITHIN, Advice, coach_bot, natural_key, natural_pick
 from wizard_engine.coach.review import notable, summarize
 from wizard_engine.save import save_document
-from wizard_engine.soak import hidden_twin
+from wizard_engine.tools.soak import hidden_twin
 from wizard_engine.view import SeatView, seat_view
 
 from .helpers import act, deal
@@ -171,6 +171,7 @@ def test_the_coach_weighs_own_points_where_the_table_expert_has_spite() -> None:
     assert differ > 0
 
 
+@pytest.mark.slow
 def test_the_pick_is_experts_decision_at_the_default_budget() -> None:
     for i, (_, view) in enumerate(random_positions(12, 9)):
         advice = advise(view, seed=i)
@@ -195,6 +196,7 @@ def test_every_legal_option_has_figures_best_first() -> None:
         assert advice["pick"] in view["legal"]
 
 
+@pytest.mark.slow
 def test_no_card_shows_more_points_than_the_pick() -> None:
     # Every legal card is a candidate of the halving: one it dropped did worse than the pick on
     # the deals they shared, so its figure, paired with the pick's, is never above the pick's.
@@ -467,7 +469,7 @@ def test_practice_score_adds_up() -> None:
 
 
 def test_the_coach_bench_times_bids_and_cards_at_every_table_size() -> None:
-    from wizard_engine.bench import coach_positions
+    from wizard_engine.tools.bench import coach_positions
 
     views = coach_positions()
     for players in range(3, 7):

@@ -17,7 +17,8 @@ from tests.helpers import call, result
 from wizard_engine import GameConfig, SaveError, State, save, web
 from wizard_engine.actions import Action
 from wizard_engine.errors import NotationError
-from wizard_engine.limits import MAX_DEPTH, nesting
+from wizard_engine.records import save as records_save
+from wizard_engine.records.limits import MAX_DEPTH, nesting
 
 ME = {"name": "Me"}
 BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
@@ -139,9 +140,9 @@ def test_nesting_up_to_the_limit_is_parsed() -> None:
 def test_a_deeply_nested_or_oversize_save_is_refused_and_the_game_goes_on() -> None:
     view = played(5)["view"]
     assert code("load", save=nested(5000)) == "save_too_deep"
-    deep = save.SEALED_PREFIX + base64.b64encode(save._masked(zlib.compress(nested(5000).encode()))).decode()
+    deep = save.SEALED_PREFIX + base64.b64encode(records_save._masked(zlib.compress(nested(5000).encode()))).decode()
     assert code("load", save=deep) == "save_too_deep"
-    bomb = save.SEALED_PREFIX + base64.b64encode(save._masked(zlib.compress(b" " * 3_000_000))).decode()
+    bomb = save.SEALED_PREFIX + base64.b64encode(records_save._masked(zlib.compress(b" " * 3_000_000))).decode()
     assert len(bomb) < 10_000 and code("load", save=bomb) == "save_too_large"
     assert result("view")["view"] == view
 

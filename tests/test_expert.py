@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from wizard_engine.arena import main, parse_bot, play_game
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.expert import DEFAULT_SPITE, ExpertBot, Solver
 from wizard_engine.bots.knowledge import read_view
@@ -19,6 +18,7 @@ from wizard_engine.fast import policy_card
 from wizard_engine.rules import BEATS, LED_AFTER, NOTHING_LED, legal_mask
 from wizard_engine.scoring import round_points
 from wizard_engine.state import Phase, State
+from wizard_engine.tools.arena import main, parse_bot, play_game
 from wizard_engine.view import seat_view
 
 from .helpers import spy_make_bot
@@ -173,6 +173,7 @@ def test_arena_parses_per_seat_budgets() -> None:
             parse_bot(bad)
 
 
+@pytest.mark.slow
 def test_arena_reports_a_budgeted_seat_apart(capsys) -> None:
     assert main(["--players", "3", "--bots", "hard@5,hard@0,easy", "--games", "3", "--seed", "2",
                  "--json", "--quiet"]) == 0
@@ -182,10 +183,11 @@ def test_arena_reports_a_budgeted_seat_apart(capsys) -> None:
         main(["--players", "3", "--bots", "hard@x,easy,easy", "--games", "3", "--quiet"])
 
 
+@pytest.mark.slow
 def test_a_seat_budget_reaches_the_bot(monkeypatch) -> None:
     """``hard@0`` is Hard at budget 0 (Medium's judgement): the game is the one Medium-judged
     Hard plays, and it differs from the default Hard's on the same deals."""
-    import wizard_engine.arena as arena
+    import wizard_engine.tools.arena as arena
 
     made = spy_make_bot(monkeypatch, arena)
     play_game(["hard@0", "expert@7", "easy"], Options(), 1, 1, think_ms=None)
@@ -195,6 +197,7 @@ def test_a_seat_budget_reaches_the_bot(monkeypatch) -> None:
     assert made[:3] == [("hard", {"think_ms": 3}), ("hard", {"think_ms": 9.0}), ("easy", {})]
 
 
+@pytest.mark.slow
 def test_never_needs_the_round_to_be_unfinished() -> None:
     """A whole short game between experts ends (the endgame, a lone card, the last trick)."""
     state = State(GameConfig.of(6, seed=3))
@@ -220,6 +223,7 @@ def test_search_gives_figures_for_every_option_as_the_coach_reads_them(hand_size
         assert 0 <= tally.chance_made(option) <= 1
 
 
+@pytest.mark.slow
 def test_a_larger_budget_buys_more_deals() -> None:
     """The cap on deals grows with the budget: a decision with few options and a short
     playout (where a fixed cap bound) gets twice the deals at twice the budget."""

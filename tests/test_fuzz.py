@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def start_a_game() -> None:
     assert json.loads(web.call(json.dumps({"method": "new_game", "params": {"config": config}})))["ok"]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(requests, min_size=1, max_size=4))
 def test_web_call_answers_every_request_with_json_and_a_reason(batch: list[str]) -> None:

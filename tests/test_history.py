@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import act, damage_one_value, random_game
-from wizard_engine import GameConfig, State, history, save, web
+from wizard_engine import GameConfig, State, save, web
 from wizard_engine.config import Options, Player
 from wizard_engine.errors import HistoryError
-from wizard_engine.history import (
+from wizard_engine.reasons import Reason
+from wizard_engine.records import history
+from wizard_engine.records.history import (
     GameRecord,
     HistoryDocument,
     Statistics,
@@ -29,9 +31,8 @@ from wizard_engine.history import (
     record_from_state,
     statistics,
 )
-from wizard_engine.keeper import Keeper
-from wizard_engine.limits import MAX_HISTORY_CHARS
-from wizard_engine.reasons import Reason
+from wizard_engine.records.keeper import Keeper
+from wizard_engine.records.limits import MAX_HISTORY_CHARS
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 CARD = re.compile(r'"(?:[2-9TJQKA][CDHS]|Z|N)"')

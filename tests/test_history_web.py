@@ -1,4 +1,4 @@
-"""Issue 11: the page's history requests (``history_*`` of wizard_engine/web.py)."""
+"""Issue 11: the page's history requests (``history_*``, wizard_engine/calls/history.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ import copy
 import json
 from typing import Any
 
+import pytest
+
 from tests.helpers import random_game
 from tests.test_history import finished_bot_game, full_history, known_games, pad
-from wizard_engine import GameConfig, State, history, save, web
+from wizard_engine import GameConfig, State, save, web
 from wizard_engine.config import Player
-from wizard_engine.history import HistoryDocument
-from wizard_engine.limits import MAX_CHARS, MAX_HISTORY_CHARS
+from wizard_engine.records import history
+from wizard_engine.records.history import HistoryDocument
+from wizard_engine.records.limits import MAX_CHARS, MAX_HISTORY_CHARS
 
 DATE = "2026-11-23T02:30:00.123Z"
 
@@ -156,6 +159,7 @@ def big_history(games: int) -> HistoryDocument:
     return {**history.new_document(), "records": records}
 
 
+@pytest.mark.slow
 def test_a_history_of_several_megabytes_imports_and_other_requests_stay_small() -> None:
     text = history.dumps(big_history(4000))
     assert MAX_CHARS * 4 < len(text) < MAX_HISTORY_CHARS

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 from tests.helpers import damage_one_value
 from wizard_engine import GameConfig, State
-from wizard_engine import keeper as keeper_module
 from wizard_engine.actions import bid
 from wizard_engine.config import Options, Player
 from wizard_engine.errors import KeeperError, WizardError
-from wizard_engine.flags import parse_options
-from wizard_engine.keeper import Keeper, KeeperView, load_document, loads
 from wizard_engine.reasons import Reason
+from wizard_engine.records import keeper as keeper_module
+from wizard_engine.records.keeper import Keeper, KeeperView, load_document, loads
 from wizard_engine.rules import STANDARD
+from wizard_engine.tools.flags import parse_options
 
 PAD = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 

@@ -10,7 +10,7 @@ import pytest
 
 from wizard_engine.coach.hand import hand_state
 from wizard_engine.config import Options
-from wizard_engine.keeper import Keeper, loads
+from wizard_engine.records.keeper import Keeper, loads
 from wizard_engine.state import Phase
 from wizard_engine.web import call
 

@@ -7,17 +7,20 @@ import json
 import pytest
 
 from tests.helpers import call, result
-from wizard_engine import save, web
+from wizard_engine import save
+from wizard_engine.calls import game as game_calls
+from wizard_engine.view import seat_view
 
 PEOPLE_AND_A_BOT = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Bot", "bot": "easy"}]
 
 
 def dealt_to(seat: int) -> list[str]:
     """The seat's cards now, from the worker's own session (what the page never sees)."""
-    assert web._session is not None
-    return sorted(card["card"] for card in web.seat_view(web._session.state, seat)["hand"] or [])
+    assert game_calls._session is not None
+    return sorted(card["card"] for card in seat_view(game_calls._session.state, seat)["hand"] or [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bidding", ["open", "hidden", "secret"])
 def test_a_whole_game_never_shows_a_person_anothers_cards(bidding: str) -> None:
     config = {"players": PEOPLE_AND_A_BOT, "seed": 3, "options": {"bidding": bidding}}

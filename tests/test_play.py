@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 
 from wizard_engine.config import GameConfig
-from wizard_engine.play import main, parse_input, render
 from wizard_engine.state import State
+from wizard_engine.tools.play import main, parse_input, render
 from wizard_engine.view import seat_view
 
 

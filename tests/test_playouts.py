@@ -1,6 +1,6 @@
 """Random playouts over every player count x option combination keep every invariant (R22).
 
-The checks live in :mod:`wizard_engine.soak` (``python -m wizard_engine soak`` runs them
+The checks live in :mod:`wizard_engine.tools.soak` (``python -m wizard_engine soak`` runs them
 over as many games as you like); here they run over a sample: every combination, every
 heavy check at every position of a few games, and at a sampled share of the positions of
 more games. The tests after those plant a bug in the engine and see the soak catch it.
@@ -14,9 +14,10 @@ from collections.abc import Callable
 
 import pytest
 
-from wizard_engine import Action, State, soak
+from wizard_engine import Action, State
 from wizard_engine.cards import cards_of
 from wizard_engine.scoring import round_points
+from wizard_engine.tools import soak
 from wizard_engine.view import seat_view
 
 SEED = 1  # the run's seed; a failure prints the command that replays its game alone
@@ -43,6 +44,7 @@ def test_every_combination_is_covered_by_the_sample() -> None:
 
 @pytest.mark.parametrize(("first", "rate"), parts(FULL, 1.0) + parts(SAMPLED, SAMPLED_RATE),
                          ids=lambda value: f"{value}" if isinstance(value, float) else f"games{value}")
+@pytest.mark.slow
 def test_r22_random_playouts_keep_every_invariant(first: int, rate: float) -> None:
     report = soak.soak(PART, seed=SEED, first=first, rate=rate)
     assert report.failures == [], explain(report, first, rate)
@@ -62,11 +64,13 @@ def test_game_seeds_are_stable_across_processes() -> None:
     assert soak.game_config(7, 53).seed == soak.game_seed(7, 53)
 
 
+@pytest.mark.slow
 def test_jobs_share_the_games_and_find_what_one_process_finds() -> None:
     alone, shared = soak.soak(8, seed=SEED, rate=0.2), soak.soak(8, seed=SEED, rate=0.2, jobs=2)
     assert shared.to_json() == alone.to_json() and alone.games == 8
 
 
+@pytest.mark.slow
 def test_the_same_game_is_played_at_every_rate() -> None:
     light, heavy = soak.soak(3, seed=SEED, rate=0.0), soak.soak(3, seed=SEED, rate=1.0)
     assert light.positions == heavy.positions and light.checks["twin"] == 0
@@ -134,6 +138,7 @@ def test_the_soak_catches_a_wrong_score(monkeypatch: pytest.MonkeyPatch) -> None
     assert {f.check for f in report.failures} == {"score"}
 
 
+@pytest.mark.slow
 def test_an_engine_crash_is_a_failure_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     original = State.legal_actions
 

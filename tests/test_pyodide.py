@@ -21,6 +21,7 @@ SMOKE = Path(__file__).with_name("pyodide_smoke.mjs")
 GAMES = 2
 
 
+@pytest.mark.slow
 def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
     node = shutil.which("node")
     if node is None:

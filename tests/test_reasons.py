@@ -27,10 +27,12 @@ from wizard_engine import (
     SaveError,
     State,
     WizardError,
+    calls,
     save,
     web,
 )
 from wizard_engine.actions import Action, bid
+from wizard_engine.calls import game as game_calls
 from wizard_engine.cards import parse_card, parse_cards, parse_suit
 from wizard_engine.config import (
     BIDDING_MODES,
@@ -87,7 +89,7 @@ def web_session(*players: object) -> None:
 
 
 def without_game(request: str) -> str:
-    web._session = None
+    game_calls._session = None
     return str(refusal(request)["code"])
 
 
@@ -193,13 +195,13 @@ REACH: dict[str, Callable[[], str]] = {
 
 
 def internal_error() -> dict:
-    web._session = None
-    original = web._METHODS["ping"]
-    web._METHODS["ping"] = lambda params: 1 / 0
+    game_calls._session = None
+    original = calls.METHODS["ping"]
+    calls.METHODS["ping"] = lambda params: 1 / 0
     try:
         return refusal('{"method": "ping"}')
     finally:
-        web._METHODS["ping"] = original
+        calls.METHODS["ping"] = original
 
 
 def test_every_code_has_a_way_to_reach_it() -> None:
@@ -426,7 +428,7 @@ def test_the_pages_view_is_a_session_view() -> None:
     web_session({"name": "Me"}, *BOTS)
     for _ in range(30):
         view = call("view")["result"]["view"]
-        conforms(view, web.SessionView)
+        conforms(view, game_calls.SessionView)
         call("bot_step") if view["bot_to_act"] else call("act", action=view["legal"][-1])
     damaged = call("load", save=a_save(actions=[[1, "bid 0"]]))["error"]
     conforms({key: value for key, value in damaged.items() if key != "message"}, ReasonJSON)
@@ -434,4 +436,4 @@ def test_the_pages_view_is_a_session_view() -> None:
     with pytest.raises(AssertionError):
         conforms({"code": "x", "params": {"card": None}, "rule": None}, ReasonJSON)
     with pytest.raises(AssertionError):
-        conforms({**view, "secret": 1}, web.SessionView)
+        conforms({**view, "secret": 1}, game_calls.SessionView)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from wizard_engine import GameConfig, SaveError, State, save
-from wizard_engine.soak import COMBOS
+from wizard_engine.tools.soak import COMBOS
 from wizard_engine.view import seat_view
 
 

@@ -135,6 +135,7 @@ def test_a_name_that_shows_something_is_taken(name: str) -> None:
     assert GameConfig.of(["A", name, "C"]).players[1].name == name
 
 
+@pytest.mark.slow
 def test_web_entry_point_plays_a_whole_game_and_never_raises() -> None:
     players = [{"name": "Me"}, {"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
     answer = call("new_game", config={"players": players, "seed": 3})

@@ -6,10 +6,10 @@ import importlib
 import sys
 
 COMMANDS = {
-    "bench": ("wizard_engine.bench", "speed of the engine: random games through the API and the fast path"),
-    "arena": ("wizard_engine.arena", "bots against bots on duplicate deals, with statistics"),
-    "play": ("wizard_engine.play", "play a game against the bots in the terminal"),
-    "soak": ("wizard_engine.soak", "random games over every option set, checking every invariant"),
+    "bench": ("wizard_engine.tools.bench", "speed of the engine: random games through the API and the fast path"),
+    "arena": ("wizard_engine.tools.arena", "bots against bots on duplicate deals, with statistics"),
+    "play": ("wizard_engine.tools.play", "play a game against the bots in the terminal"),
+    "soak": ("wizard_engine.tools.soak", "random games over every option set, checking every invariant"),
     "review": ("wizard_engine.coach.review", "review a seat's decisions in a saved game against the coach"),
 }
 

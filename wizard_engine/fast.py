@@ -46,6 +46,9 @@ from .rules import (
     Seat,
     TrickRules,
     legal_mask,
+    turned_card,
+    turned_trump,
+    turns_up,
 )
 from .scoring import round_points
 
@@ -99,16 +102,12 @@ def random_game(players: int, rng: random.Random, log: list[RoundLog] | None = N
     totals = [0] * players
     dealer = int(rand() * players)
     for r in range(1, DECK_SIZE // players + 1):
-        dealt = players * r
-        deck = rng.sample(_DECK, dealt + 1 if dealt < DECK_SIZE else dealt)
+        deck = rng.sample(_DECK, players * r + turns_up(players, r))  # and the card turned up, if any
         hands = [mask_of(deck[p * r:p * r + r]) for p in range(players)]
-        turned = deck[dealt] if dealt < DECK_SIZE else None
-        trump = SUIT_OF[turned] if turned is not None else None
-        chosen = None
+        turned = turned_card(deck, players, r)
+        trump, chosen = turned_trump(turned), None
         if trump == WIZARD:
             trump = chosen = int(rand() * 4)  # the dealer's choice, at random (R8)
-        elif trump == JESTER:
-            trump = None
         rules = NO_TRUMP if trump is None else trump
         bids = [int(rand() * (r + 1)) for _ in range(players)]
         dealt_hands = hands[:]

@@ -75,7 +75,7 @@ CODES: dict[str, str] = {
     "save_too_deep": "The saved game is nested too deeply (more than {max} levels)",
     "save_unknown_fields": "The saved game has unknown field(s): {fields}",
     "save_bad_game": "The saved game's id or move count is damaged",
-    # The score keeper for a real deck (wizard_engine/keeper.py)
+    # The score keeper for a real deck (wizard_engine/records/keeper.py)
     "keeper_bot": "A score pad is for people at a real table: {name} has a bot level",
     "first_dealer_invalid": "The first dealer is a seat from 0 to {max}, not {value}",
     "keeper_game_over": "The game is over: there is nothing more to enter",
@@ -98,7 +98,7 @@ CODES: dict[str, str] = {
     "keeper_damaged": "The saved score pad's {field} is damaged",
     "keeper_bad_config": "The saved score pad's players or rules cannot be restored",
     "keeper_bad_entry": "The saved score pad cannot be restored: entry {index}",
-    # The history of finished games (wizard_engine/history.py)
+    # The history of finished games (wizard_engine/records/history.py)
     "history_not_over": "Only a finished game goes into the history",
     "record_damaged": "The game's {field} is damaged",
     "history_not_json": "The history file is not readable JSON",

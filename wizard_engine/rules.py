@@ -9,6 +9,8 @@ The primitives are the one home of the trick's rules.  The checked engine
 * :func:`legal_mask` -- the cards of a hand that may follow (R13, R21);
 * :func:`beats` -- does a card take the trick from the winner so far (R16, R21), table
   :data:`BEATS`;
+* :func:`turned_card` and :func:`turned_trump` -- the card turned up after a deal and the
+  trump it sets (R8, R9);
 * :func:`wizard_engine.scoring.round_points` -- a round's score (R17).
 
 **One encoding.**  A led suit (:data:`Led`) is a suit 0..3, :data:`NOTHING_LED` or
@@ -24,6 +26,7 @@ many cards a round, how to deal, and which rules its tricks follow.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TypeAlias
 
 from .cards import (
@@ -143,6 +146,26 @@ def beats(card: Card, best: Card, rules: TrickRules) -> bool:
     return BEATS[rules][best * DECK_SIZE + card] == 1
 
 
+def turns_up(players: int, cards: int) -> bool:
+    """R8/R9: does a deal of ``cards`` to each of ``players`` turn a card up?  Every deal but one
+    that takes the whole deck (the standard game's last round)."""
+    return players * cards < DECK_SIZE
+
+
+def turned_card(deck: Sequence[Card], players: int, cards: int) -> Card | None:
+    """R8/R9: the card turned up from the shuffled ``deck`` once ``cards`` went to each of
+    ``players`` (the next card), or None when the deal took the whole deck."""
+    return deck[players * cards] if turns_up(players, cards) else None
+
+
+def turned_trump(turned: Card | None) -> Suit | None:
+    """R8: the trump that the turned-up card sets: its suit; :data:`~wizard_engine.cards.WIZARD`
+    when it is a Wizard (the dealer chooses); None (no trump) for a Jester or no card."""
+    if turned is None or SUIT_OF[turned] == JESTER:
+        return None
+    return SUIT_OF[turned]
+
+
 def trick_rules(trump: Suit | None, unicoloured: bool) -> TrickRules:
     """The rules of a round's tricks, from its trump suit (None: no trump)."""
     if unicoloured:
@@ -201,7 +224,7 @@ class Standard:
 
     def turns_up(self, players: int, round_: int) -> bool:
         """R8/R9: a card is turned up for trump unless the round deals the whole deck."""
-        return players * self.hand_size(round_) < DECK_SIZE
+        return turns_up(players, self.hand_size(round_))
 
     def deal(self, rng: random.Random, players: int, round_: int) -> tuple[list[Mask], Card | None, Mask]:
         """R7/R8/R9: shuffle all 60, deal r each, turn up the next card if any.
@@ -211,9 +234,8 @@ class Standard:
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         hands = [mask_of(deck[p * round_:(p + 1) * round_]) for p in range(players)]
-        dealt = players * round_
-        turned = deck[dealt] if dealt < DECK_SIZE else None
-        stock = mask_of(deck[dealt + 1:])
+        turned = turned_card(deck, players, round_)
+        stock = mask_of(deck[players * round_ + 1:])
         return hands, turned, stock
 
     def trick_rules(self, trump: Suit | None) -> TrickRules:

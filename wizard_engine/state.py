@@ -38,7 +38,7 @@ from .cards import (
 from .config import GameConfig, Options
 from .errors import IllegalActionError, WizardError
 from .reasons import Reason
-from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask
+from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask, turned_trump
 from .scoring import ScoreRow, score_round
 
 
@@ -102,10 +102,10 @@ class State:
         self.tricks: list[Trick] = []
         self.trick = Trick(self.left_of(dealer))
         self.round_start = len(self.history)
-        turned_suit = SUIT_OF[self.turned] if self.turned is not None else None
-        self.trump: Suit | None = turned_suit if turned_suit is not None and turned_suit < SUITS else None
+        trump = turned_trump(turned)
+        self.trump: Suit | None = None if trump == WIZARD else trump
         self.trick_rules: TrickRules = self.rules.trick_rules(self.trump)
-        if turned_suit == WIZARD:
+        if trump == WIZARD:
             self.phase, self.turn = Phase.TRUMP, dealer
         else:
             self.phase, self.turn = Phase.BIDDING, self.left_of(dealer)
@@ -343,7 +343,7 @@ def forbidden_last_bid(options: Options, hand_size: int, others: int, totals: Se
 
     ``others`` is the sum of the other players' bids this round and ``totals`` the scores
     before it.  The one home of the Canadian rule and plus/minus one: the game
-    (:meth:`State.forbidden_bid`) and the score keeper (:mod:`wizard_engine.keeper`) ask it.
+    (:meth:`State.forbidden_bid`) and the score keeper (:mod:`wizard_engine.records.keeper`) ask it.
     """
     if not (options.canadian or options.plus_minus_one):
         return None

@@ -51,7 +51,8 @@ export class NewGameForm {
   build(described, settings) {
     const form = this.form;
     const remembered = settings.form ?? {};
-    const extra = (this.params.get("levels") ?? "").split(",").filter((l) => /^[a-z]+$/.test(l));
+    // ?levels= adds the levels the engine has but does not offer; any other word names no level.
+    const extra = (this.params.get("levels") ?? "").split(",").filter((l) => described.more_levels.includes(l));
     this.levels = [...new Set([...described.levels, ...extra])];
     this.maxName = described.max_name_length;
     this.constraints = described.options;

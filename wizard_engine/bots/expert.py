@@ -31,9 +31,10 @@ from ..cards import BIT, DECK_SIZE, JESTER_MASK, SPECIAL_MASK, WIZARD_MASK, Card
 from ..fast import play_then_playout, playout, policy_card
 from ..rules import BEATS, LED_AFTER, NOTHING_LED, TrickRules, legal_mask
 from ..scoring import EXACT_BONUS, POINTS_PER_TRICK, round_points
-from .hard import DEAL_COST, PLAYS_PER_MS, HardBot, Tally
+from .hard import HardBot
 from .heuristic import expected_tricks, sure_tricks
 from .knowledge import Knowledge
+from .search import DEAL_COST, PLAYS_PER_MS, Tally
 
 DEFAULT_THINK_MS = 1200  # +25 per game over Hard at 4 players where 600 gave +20 (bots/README.md)
 MIN_STAGE_DEALS = 8  # deals per stage of the halving, at least...

@@ -1,4 +1,4 @@
-"""Hand-written play: trick estimates for bidding, and the Easy and Medium bots.
+"""Hand-written play: trick estimates for bidding, the Easy bot, and Medium's card play.
 
 The estimates count cards: a card's chance of winning a trick falls with the number of
 unseen higher cards of its suit, the unseen Wizards, and (for a plain suit) the chance that
@@ -35,10 +35,8 @@ from ..rules import (
     led_after,
     trump_suit,
 )
-from . import decision_rng, require_turn
+from .base import decision_rng, require_turn
 from .knowledge import Knowledge, View, read_view
-
-MEDIUM_BID_DEALS = 12  # Medium bids by a quick look at a dozen deals
 
 # Card-chance estimates (card_chances):
 WIZARD_CHANCE = 0.95  # a Wizard takes its trick unless an earlier Wizard was played
@@ -217,49 +215,6 @@ def easy_card(know: Knowledge) -> Card:
             return min(legal, key=lambda c: power[c])
         return max(legal, key=lambda c: power[c])
     return min(legal, key=lambda c: power[c])
-
-
-class MediumBot:
-    """A solid club player: estimates each card's chances to bid, counts cards and voids,
-    wins cheaply when it needs tricks, ducks and sheds dangerous cards when it does not."""
-
-    level = "medium"
-
-    def __init__(self, seed: int = 0, bid_deals: int = MEDIUM_BID_DEALS, **settings: object) -> None:
-        self.seed = seed
-        self.bid_deals = bid_deals  # deals tried per bid (0: the card-chance estimate alone)
-
-    def decide(self, view: View) -> Action:
-        """A legal action for this seat."""
-        require_turn(view)
-        know = read_view(view)
-        if know.phase == "trump":
-            return choose_trump(best_trump(know))
-        if know.phase == "bidding":
-            if know.hand_hidden:
-                return bid(choose_bid(know, _foresight_estimate(know)))
-            if self.bid_deals:
-                from .hard import (
-                    HardBot,  # a quick look at a few deals, as a player imagines them
-                )
-                bot = HardBot(self.seed, deals=self.bid_deals, infer_bids=False)
-                return bid(bot.bid_search(know, decision_rng(self.seed, view), spread=1)[0])
-            return bid(choose_bid(know, expected_tricks(know)))
-        return play(medium_card(know))
-
-
-def _foresight_estimate(know: Knowledge) -> float:
-    """R20: the chance that an unseen card of ours beats the cards we see."""
-    pool = know.pool
-    if not pool:
-        return 0.0
-    wins = 0
-    shown = [o for m in know.known_hands.values() for o in cards_of(m)]
-    for c in pool:
-        # Our card wins if it beats every shown card, whoever leads (approximation: we lead).
-        if SUIT_OF[c] != JESTER and not any(beats(o, c, know.rules) for o in shown):
-            wins += 1
-    return wins / len(pool)
 
 
 def can_be_beaten(know: Knowledge, card: Card) -> bool:

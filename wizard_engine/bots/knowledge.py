@@ -42,7 +42,7 @@ from ..rules import (
     own_cards,
     trick_rules,
 )
-from . import View
+from .base import View
 
 
 @dataclass

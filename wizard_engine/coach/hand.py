@@ -1,6 +1,6 @@
 """Advice for a real hand: the coach's bid for cards dealt at a real table, kept on a score pad.
 
-At a table kept by :mod:`wizard_engine.keeper`, the person to bid next enters their own cards
+At a table kept by :mod:`wizard_engine.records.keeper`, the person to bid next enters their own cards
 and the turned-up card (and, when a Wizard was turned up, the trump the dealer chose).  The
 pad already says everything else the coach needs: the players, the options, the round, the
 dealer, the bids so far and the totals.  :func:`hand_state` builds a game state consistent with
@@ -25,8 +25,9 @@ from typing import Any
 
 from ..cards import DECK_SIZE, FIRST_JESTER, FIRST_WIZARD, SUIT_LETTERS, Card, card_name, parse_card
 from ..errors import NotationError, WizardError
-from ..keeper import Keeper
 from ..reasons import Reason, shown
+from ..records.keeper import Keeper
+from ..rules import turns_up
 from ..state import Phase, State
 from ..view import seat_view
 from .advice import DEFAULT_BUDGET, Advice, advise
@@ -39,7 +40,7 @@ def hand_state(keeper: Keeper, hand: Any, turned: Any, trump: Any) -> State:
     bidder = _bidder(keeper)
     round_, cards = keeper.round, keeper.cards(keeper.round)
     held = _hand(hand, cards, round_)
-    up = _turned(turned, held, cards * keeper.players == DECK_SIZE)
+    up = _turned(turned, held, not turns_up(keeper.players, cards))
     chosen = _trump(trump, up)
     rng = random.Random(zlib.crc32(f"{keeper.id}|{round_}|{sorted(held)}|{up}".encode()))
     unseen = [c for c in range(DECK_SIZE) if c not in held and c != up]

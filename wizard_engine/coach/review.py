@@ -28,7 +28,7 @@ from typing import Any, TypedDict
 
 from ..config import GameConfig
 from ..errors import WizardError
-from ..save import load_document
+from ..records.save import load_document
 from ..state import State
 from ..view import seat_view
 from .advice import DEFAULT_BUDGET, Advice, OptionAdvice, advise, option_points

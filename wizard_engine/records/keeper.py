@@ -35,15 +35,15 @@ import json
 from dataclasses import asdict
 from typing import Any, NotRequired, TypedDict
 
-from .config import GameConfig, Options
-from .errors import KeeperError, WizardError
-from .limits import MAX_CHARS, MAX_DEPTH, too_deep, too_long
-from .reasons import Reason, ReasonJSON, shown
-from .rules import STANDARD, UNICOLOURED, Seat, Standard
+from ..config import GameConfig, Options
+from ..errors import KeeperError, WizardError
+from ..reasons import Reason, ReasonJSON, shown
+from ..rules import STANDARD, UNICOLOURED, Seat, Standard
+from ..scoring import ScoreRow, score_round
+from ..state import forbidden_last_bid, why_bid_illegal
+from ..view import OptionsView, ScoreRowView
+from .limits import read_json
 from .save import GAME_ID, new_tag
-from .scoring import ScoreRow, score_round
-from .state import forbidden_last_bid, why_bid_illegal
-from .view import OptionsView, ScoreRowView
 
 KEEPER_FORMAT = "wizard-keeper"
 KEEPER_VERSION = 1
@@ -412,16 +412,7 @@ def _row(row: ScoreRow) -> ScoreRowView:
 
 def loads(text: Any) -> Keeper:
     """The pad of :meth:`Keeper.dumps` text, or KeeperError saying why not (nothing half-loaded)."""
-    if not isinstance(text, str):
-        raise KeeperError(Reason("keeper_not_json"))
-    if too_long(text):
-        raise KeeperError(Reason("keeper_too_large", {"max": MAX_CHARS}))
-    if too_deep(text):
-        raise KeeperError(Reason("keeper_too_deep", {"max": MAX_DEPTH}))
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        raise KeeperError(Reason("keeper_not_json")) from None
+    document = read_json(text, "keeper", KeeperError)
     return load_document(document)
 
 

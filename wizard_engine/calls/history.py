@@ -1,7 +1,7 @@
-"""The page's history requests (``history_*`` in :mod:`wizard_engine.web`), answered by the
+"""The page's history requests (``history_*``), answered by the
 coach's worker so that they never hold up the game's bots.
 
-The page keeps the history in its storage as :func:`~wizard_engine.history.dumps` text
+The page keeps the history in its storage as :func:`~wizard_engine.records.history.dumps` text
 without the games in progress (those it keeps under their own keys), and sends it with each
 request; every answer that changes the history gives back the new text to store.  The
 history kept is read without replaying its saves (the engine wrote it); an imported file is
@@ -16,11 +16,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import history, save
-from . import keeper as keepers
-from .errors import HistoryError, WizardError
-from .history import HistoryDocument
-from .reasons import Reason
+from ..errors import HistoryError, WizardError
+from ..reasons import Reason
+from ..records import history, save
+from ..records import keeper as keepers
+from ..records.history import HistoryDocument
+
+Progress = Callable[[int, int], None]
 
 
 def _kept(params: dict[str, Any]) -> HistoryDocument:
@@ -69,7 +71,7 @@ def _me(params: dict[str, Any]) -> int | None:
     return me
 
 
-def record_request(params: dict[str, Any]) -> dict[str, Any]:
+def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
     """Add a finished game to the history: ``save`` (a game's save, kept for its review) or
     ``keeper`` (a score pad's document text), played at ``date`` (ISO 8601, UTC); ``me``:
     the device owner's seat (for a game, by default its first seat if a person plays it:
@@ -92,7 +94,7 @@ def record_request(params: dict[str, Any]) -> dict[str, Any]:
             "added": len(added["records"]) > len(document["records"])}
 
 
-def stats_request(params: dict[str, Any]) -> dict[str, Any]:
+def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
     """The statistics of the device's owner (or of the player named ``who``), the names of
     everyone in the history, and its games newest first, each as the page lists it."""
     document = _kept(params)
@@ -108,7 +110,7 @@ def stats_request(params: dict[str, Any]) -> dict[str, Any]:
     return {"statistics": history.statistics(records, who), "names": names, "games": games}
 
 
-def review_request(params: dict[str, Any]) -> dict[str, Any]:
+def history_review_request(params: dict[str, Any]) -> dict[str, Any]:
     """The save kept for a game's review (``key``), and the game's record."""
     document = _kept(params)
     key = params.get("key", "")
@@ -118,7 +120,7 @@ def review_request(params: dict[str, Any]) -> dict[str, Any]:
     return {"save": document["saves"][key], "record": record}
 
 
-def import_request(params: dict[str, Any], progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def history_import_request(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
     """Merge the history ``file`` (every part checked: a damaged file is refused whole) into
     the history kept.  Answers the new history text, how many games were new, and the file's
     games in progress (the page restores each unless it has one of its own).  Replaying the
@@ -138,7 +140,7 @@ def import_request(params: dict[str, Any], progress: Callable[[int, int], None] 
             "games": len(merged["records"])}
 
 
-def export_request(params: dict[str, Any]) -> dict[str, Any]:
+def history_export_request(params: dict[str, Any]) -> dict[str, Any]:
     """The file to export: the history kept with the games in progress, ``game`` (a game's
     save) and ``keeper`` (a score pad's document text).  One that cannot be restored is
     left out (and named in ``left_out``), so that the file can always be imported."""
@@ -160,6 +162,11 @@ def export_request(params: dict[str, Any]) -> dict[str, Any]:
             "games": len(document["records"])}
 
 
-def trim_request(params: dict[str, Any]) -> dict[str, Any]:
+def history_trim_request(params: dict[str, Any]) -> dict[str, Any]:
     """The history kept with fewer saves for review (``keep_saves``): the page's storage is full."""
     return {"history": _stored(_kept(params), params)}
+
+
+REQUESTS = (history_record_request, history_stats_request, history_review_request, history_export_request,
+            history_trim_request)
+LONG_REQUESTS = (history_import_request,)  # it reports its progress: (done, total) as it goes

@@ -12,13 +12,13 @@ import argparse
 import random
 from collections.abc import Callable
 
-from .actions import Action
-from .bots import bot_seed, make_bot
-from .config import BOT_LEVELS, GameConfig, Player
-from .errors import WizardError
+from ..actions import Action
+from ..bots import bot_seed, make_bot
+from ..config import BOT_LEVELS, GameConfig, Player
+from ..errors import WizardError
+from ..state import State
+from ..view import SeatView, seat_view
 from .flags import OPTION_FLAGS, parse_options
-from .state import State
-from .view import SeatView, seat_view
 
 HELP = ("Type a card (7H, TH or 10H, Z for a Wizard, N for a Jester) or its number in your hand; "
         "a number to bid; a suit letter (C D H S) to choose trump; 'score' for the pad; 'quit' to stop.")

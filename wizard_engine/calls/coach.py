@@ -1,4 +1,4 @@
-"""The coach's requests from the page, served by :func:`wizard_engine.web.call`.
+"""The coach's requests from the page.
 
 They keep no game of their own: every request carries what it needs (the game's sealed save,
 a seat), so the page can send them to a second worker and a hint, a review or Watch mode's
@@ -19,20 +19,20 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeGuard
 
-from .. import save
+from ..coach.advice import DEFAULT_BUDGET, Advice, advise
+from ..coach.chances import public_info, win_chances
+from ..coach.hand import hand_advice
+from ..coach.practice import practice_deal, practice_score
+from ..coach.record import finished_rounds
+from ..coach.review import notable, rate, review_game
 from ..config import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import WizardError
-from ..keeper import Keeper, loads
 from ..reasons import Reason, shown
+from ..records import save
 from ..rules import STANDARD
 from ..state import State
 from ..view import seat_view
-from .advice import DEFAULT_BUDGET, Advice, advise
-from .chances import public_info, win_chances
-from .hand import hand_advice
-from .practice import practice_deal, practice_score
-from .record import finished_rounds
-from .review import notable, rate, review_game
+from .keeper import keeper_of
 
 Progress = Callable[[int, int], None]
 KEPT = 32  # advice and chances kept for repeated requests
@@ -132,14 +132,6 @@ def hand_advice_request(params: dict[str, Any]) -> dict[str, Any]:
     return {"advice": _kept(_advice, key, lambda: hand_advice(keeper, hand, turned, trump, budget))}
 
 
-def keeper_of(params: dict[str, Any]) -> Keeper:
-    """The score pad of ``params["keeper"]`` (its document's text); KeeperError saying why not."""
-    text = params.get("keeper")
-    if not isinstance(text, str):
-        raise WizardError(Reason("keeper_no_document"))
-    return loads(text)
-
-
 def _game_advice(params: dict[str, Any]) -> Advice:
     """The advice for ``params``' seat on the position of its save (kept for repeats)."""
     document, state = _game(params)
@@ -207,3 +199,8 @@ def _practice_hand(params: dict[str, Any]) -> tuple[int, int, int]:
 
 def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+REQUESTS = (advise_request, rate_request, chances_request, practice_deal_request, practice_advice_request,
+            practice_score_request, hand_advice_request)
+LONG_REQUESTS = (review_request,)  # they report their progress: (done, total) as they go

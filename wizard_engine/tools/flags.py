@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .config import Options
-from .errors import ConfigError
-from .reasons import Reason
+from ..config import Options
+from ..errors import ConfigError
+from ..reasons import Reason
 
 OPTION_FLAGS: dict[str, tuple[str, Any]] = {
     "hidden_bids": ("bidding", "hidden"),

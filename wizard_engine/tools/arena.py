@@ -24,12 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import bot_seed, make_bot
-from .config import BOT_LEVELS, GameConfig, Options, Player
-from .errors import WizardError
+from ..bots import bot_seed, make_bot
+from ..config import BOT_LEVELS, GameConfig, Options, Player
+from ..errors import WizardError
+from ..state import State
+from ..view import seat_view
 from .flags import OPTION_FLAGS, parse_options
-from .state import State
-from .view import seat_view
 
 
 @dataclass

@@ -25,18 +25,18 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any, TypedDict
 
-from .config import BOT_LEVELS, GameConfig, Options, Player
-from .errors import HistoryError, WizardError
+from ..config import BOT_LEVELS, GameConfig, Options, Player
+from ..errors import HistoryError, WizardError
+from ..reasons import Reason, shown
+from ..rules import STANDARD, UNICOLOURED, Seat
+from ..scoring import round_points
+from ..state import State
+from ..view import OptionsView, PlayerView
 from .keeper import Keeper, KeeperDocument, options_view
 from .keeper import load_document as load_keeper
-from .limits import MAX_DEPTH, MAX_HISTORY_CHARS, too_deep, too_long
-from .reasons import Reason, shown
-from .rules import STANDARD, UNICOLOURED, Seat
+from .limits import MAX_HISTORY_CHARS, read_json
 from .save import GAME_ID, Tag, derived_tag
 from .save import loads as load_save
-from .scoring import round_points
-from .state import State
-from .view import OptionsView, PlayerView
 
 HISTORY_FORMAT = "wizard-history"
 HISTORY_VERSION = 1
@@ -54,7 +54,7 @@ MAX_RECORDS = 10_000
 MAX_SAVES = 100
 """The most saves for review a history holds: :func:`merge` keeps those of the newest games
 (an older record keeps its key, but its review is gone).  With :data:`MAX_RECORDS`, this
-keeps any history within :data:`~wizard_engine.limits.MAX_HISTORY_CHARS`."""
+keeps any history within :data:`~wizard_engine.records.limits.MAX_HISTORY_CHARS`."""
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z")
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -294,16 +294,7 @@ def loads(text: Any, replay_saves: bool = True,
     review).  A file from outside, an import, is replayed whole; ``progress(done, total)``
     is called after each save replayed.
     """
-    if not isinstance(text, str):
-        raise HistoryError(Reason("history_not_json"))
-    if too_long(text, MAX_HISTORY_CHARS):
-        raise HistoryError(Reason("history_too_large", {"max": MAX_HISTORY_CHARS}))
-    if too_deep(text):
-        raise HistoryError(Reason("history_too_deep", {"max": MAX_DEPTH}))
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise HistoryError(Reason("history_not_json")) from None
+    data = read_json(text, "history", HistoryError, MAX_HISTORY_CHARS)
     return load_document(data, replay_saves, progress)
 
 

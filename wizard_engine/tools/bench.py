@@ -23,9 +23,9 @@ import statistics
 import time
 from typing import Any
 
-from . import fast
-from .config import GameConfig
-from .state import State
+from .. import fast
+from ..config import GameConfig
+from ..state import State
 
 
 def checked_game(players: int, seed: int) -> int:
@@ -65,7 +65,7 @@ def measure(players: int, games: int, repeats: int) -> dict[str, Any]:
 def coach_positions(per_table: int = 3) -> list[dict[str, Any]]:
     """Bid and card decisions at an early, a middle and a late round of each table size,
     reached by random play (seeded)."""
-    from .view import seat_view
+    from ..view import seat_view
 
     views = []
     for players in (3, 4, 5, 6):
@@ -91,10 +91,10 @@ def coach_positions(per_table: int = 3) -> list[dict[str, Any]]:
 
 def coach_measure(repeats: int) -> dict[str, Any]:
     """Median times of the coach (seconds)."""
-    from .bots import bot_seed, make_bot
-    from .coach import DEFAULT_BUDGET, REVIEW_BUDGET, advise, review_game, win_chances
-    from .save import save_document
-    from .view import seat_view
+    from ..bots import bot_seed, make_bot
+    from ..coach import DEFAULT_BUDGET, REVIEW_BUDGET, advise, review_game, win_chances
+    from ..records.save import save_document
+    from ..view import seat_view
 
     times: dict[str, list[float]] = {"bidding": [], "playing": []}
     for i, view in enumerate(coach_positions()):
@@ -136,9 +136,9 @@ def coach_measure(repeats: int) -> dict[str, Any]:
 def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any]:
     """Decision times (seconds) of the bot ``label`` (``level`` or ``level@ms``, as in the
     arena) at seat 0 against ``opponent``, in whole seeded games."""
+    from ..bots import bot_seed
+    from ..view import seat_view
     from .arena import labelled_bot
-    from .bots import bot_seed
-    from .view import seat_view
 
     times: dict[str, list[float]] = {"bidding": [], "playing": [], "trump": []}
     for players in (4, 6):
@@ -169,8 +169,9 @@ def history_measure(games: int, repeats: int) -> dict[str, Any]:
     """Seconds (medians over ``repeats``) of ``history_import`` and ``history_stats`` through
     :func:`wizard_engine.web.call`, on ``games`` copies of one six-player game of random play
     against bots, a minute apart, with 32-character names."""
-    from . import history, web
-    from .config import Player
+    from .. import web
+    from ..config import Player
+    from ..records import history
 
     names = [Player(f"{seat}" + "\u00e9" * 31, None if seat == 0 else "easy") for seat in range(6)]
     state = State(GameConfig(tuple(names), seed=1))

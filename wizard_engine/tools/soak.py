@@ -38,14 +38,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .actions import ALL_ACTIONS, Action
-from .cards import FULL_MASK, canonical, cards_of, mask_of
-from .config import GameConfig, Options
-from .errors import ConfigError, IllegalActionError
-from .reasons import CODES
-from .scoring import round_points
-from .state import Phase, State
-from .view import seat_view
+from ..actions import ALL_ACTIONS, Action
+from ..cards import FULL_MASK, canonical, cards_of, mask_of
+from ..config import GameConfig, Options
+from ..errors import ConfigError, IllegalActionError
+from ..reasons import CODES
+from ..scoring import round_points
+from ..state import Phase, State
+from ..view import seat_view
 
 DEFAULT_RATE = 0.1  # share of positions given the heavy checks: 100,000 games in ~20 min on 2 cores
 CHECKS = ("legal", "cards", "score", "end", "refusal", "twin")
