@@ -64,7 +64,7 @@ function arrange(box) {
 let docked = false;
 
 /**
- * On a phone your part of the table (#me) is docked at the bottom of the screen (style.css):
+ * On a phone your part of the table (#me) is docked at the bottom of the screen (table.css):
  * the table keeps room for it below (--dock-h), so nothing hides behind it.
  */
 function watchDock() {
