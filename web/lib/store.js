@@ -139,7 +139,7 @@ export class Store extends EventTarget {
       // newer progress of this game, the same progress reached in another tab, or another game begun since
       if (same ? stored.moves > game.moves || (!mine && stored.moves >= game.moves) : !mine) return "behind";
     }
-    const meta = game ? JSON.stringify({ id: game.id, moves: game.moves, tab: this.tab, over: Boolean(game.over) }) : null;
+    const meta = game && JSON.stringify({ id: game.id, moves: game.moves, tab: this.tab, over: Boolean(game.over) });
     const ok = this.#set(SAVE_KEY, text) && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, meta));
     if (!ok) return "failed";
     if (this.problem === "write") this.#clear();

@@ -109,7 +109,9 @@ export class NewGameForm {
       const radio = element("input", { type: "radio", name: "bidding", value: mode, checked: mode === bidding });
       modes.append(element("label", {}, radio, ` ${t(`bidding.${mode}`)}`));
     }
-    if (!form.querySelector('input[name="bidding"]:checked')) form.querySelector('input[name="bidding"]').checked = true;
+    if (!form.querySelector('input[name="bidding"]:checked')) {
+      form.querySelector('input[name="bidding"]').checked = true;
+    }
 
     const themes = form.querySelector("#themes");
     themes.querySelectorAll(".theme-choice").forEach((node) => node.remove());
@@ -118,11 +120,14 @@ export class NewGameForm {
       radio.checked = theme === (settings.theme ?? "classic");
       const preview = element("span", { className: "theme-preview" });
       for (const card of PREVIEW) preview.append(cardFace(card, theme));
-      themes.querySelector(".deck-choice").before(element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview));
+      const label = element("label", { className: "theme-choice" }, radio, ` ${t(`theme.${theme}`)} `, preview);
+      themes.querySelector(".deck-choice").before(label);
     }
 
     form.elements.pace.replaceChildren();
-    for (const key of Object.keys(PACES)) form.elements.pace.append(element("option", { value: key, textContent: t(`pace.${key}`) }));
+    for (const key of Object.keys(PACES)) {
+      form.elements.pace.append(element("option", { value: key, textContent: t(`pace.${key}`) }));
+    }
     form.elements.pace.value = PACES[settings.pace] ? settings.pace : "normal";
     form.elements["draw-dialog"].checked = Boolean(settings.drawDialog);
 
@@ -135,7 +140,8 @@ export class NewGameForm {
   /** Your name's length against the limit, under its field. */
   #countName() {
     const input = this.form.elements["player-name"];
-    this.form.querySelector("#your-name-count").textContent = t("start.name_count", { count: input.value.length, max: this.maxName });
+    const words = t("start.name_count", { count: input.value.length, max: this.maxName });
+    this.form.querySelector("#your-name-count").textContent = words;
   }
 
   /** Show as many opponent rows as the player count needs. */
@@ -182,9 +188,12 @@ export class NewGameForm {
     const players = [{ name: form.elements["player-name"].value.trim(), bot: null }];
     const opponents = [];
     for (let i = 0; form.elements[`opponent-name-${i}`]; i++) {
-      opponents.push({ name: form.elements[`opponent-name-${i}`].value.trim(), level: form.elements[`opponent-level-${i}`].value });
+      const name = form.elements[`opponent-name-${i}`].value.trim();
+      opponents.push({ name, level: form.elements[`opponent-level-${i}`].value });
     }
-    for (const o of opponents.slice(0, count - 1)) players.push({ name: o.name, bot: o.level === PERSON ? null : o.level });
+    for (const o of opponents.slice(0, count - 1)) {
+      players.push({ name: o.name, bot: o.level === PERSON ? null : o.level });
+    }
     const options = { bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open" };
     for (const box of form.querySelectorAll("#options input[type=checkbox]")) options[box.name] = box.checked;
     const config = { players, options };

@@ -8,15 +8,21 @@ import { $ } from "../lib/dom.js";
 import { winnersText } from "../table/final.js";
 import { listText, t } from "../lib/words.js";
 
+/** An opponent in the summary: a bot's name and level, a person's name (a person at this device). */
+function opponentText(opponent) {
+  if (!opponent.bot) return opponent.name;
+  return t("start.opponent", { name: opponent.name, level: t(`seat.level.${opponent.bot}`) });
+}
+
 /** The game a form choice describes, in words: who plays, and the settings that matter. */
 export function summaryText(choice) {
   const [, ...opponents] = choice.config.players;
   const against = t("start.against", {
-    // (a seat without a bot is a person at this device: just the name)
-    opponents: listText(opponents.map((o) => (o.bot ? t("start.opponent", { name: o.name, level: t(`seat.level.${o.bot}`) }) : o.name))),
+    opponents: listText(opponents.map(opponentText)),
   });
   const options = choice.config.options;
-  const rules = Object.keys(options).filter((key) => key !== "bidding" && options[key]).map((key) => t(`option.name.${key}`));
+  const rules = Object.keys(options).filter((key) => key !== "bidding" && options[key])
+    .map((key) => t(`option.name.${key}`));
   const details = [
     t("start.bids", { bidding: t(`bidding.name.${options.bidding}`) }),
     t("start.cards", { theme: t(`theme.${choice.theme}.short`) }),
@@ -51,10 +57,11 @@ export function showLastGame(view) {
   if (box.hidden) return;
   $("last-result").textContent = winnersText(view);
   const mine = view.totals[view.human];
-  const place = $("last-place");
-  place.hidden = view.human === null || view.human === undefined; // (a game of bots alone: nobody's place)
-  if (!place.hidden) {
+  const line = $("last-place");
+  line.hidden = view.human === null || view.human === undefined; // (a game of bots alone: nobody's place)
+  if (!line.hidden) {
     const count = view.players.length;
-    place.textContent = t("last.place", { place: 1 + view.totals.filter((total) => total > mine).length, count, points: mine });
+    const place = 1 + view.totals.filter((total) => total > mine).length;
+    line.textContent = t("last.place", { place, count, points: mine });
   }
 }

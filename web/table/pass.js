@@ -39,7 +39,6 @@ export function dialogView(view) {
 }
 
 export class PassScreen {
-  #game;
   #forget;
   #waiting = false; // the pass screen stands for the table now
 
@@ -49,7 +48,6 @@ export class PassScreen {
    * @param onSetup the start page (the toolbar is hidden with the table)
    */
   constructor(game, { forget, onSetup }) {
-    this.#game = game;
     this.#forget = forget;
     $("pass-take").addEventListener("click", () => game.takeDevice());
     $("pass-take-back").addEventListener("click", () => game.takeBack());
@@ -133,7 +131,8 @@ export class PassScreen {
       return;
     }
     const name = view.players[last.seat].name;
-    $("pass-undo-text").textContent = t("pass.take_back_note", { name, next: isolate(view.players[view.pass_to].name) });
+    const next = isolate(view.players[view.pass_to].name);
+    $("pass-undo-text").textContent = t("pass.take_back_note", { name, next });
     $("pass-take-back").textContent = t("pass.take_back", { name });
   }
 
