@@ -8,7 +8,9 @@ rounds already finished.
 
 Figures are deterministic: a game's advice is seeded by the game's id and the number of
 decisions so far, so asking twice (a hint, then the feedback on the move) gives the same
-advice; the last few are kept, so the feedback on a hinted move costs nothing.
+advice. The advice given is kept (the page asks for it at each of the person's decisions):
+the feedback on a hinted move costs nothing, and the review after the game reads the advice
+given during it and computes only what was never asked for.
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ from ..reasons import Reason, shown
 from ..records import save
 from ..rules import STANDARD
 from ..state import State
-from ..view import seat_view
+from ..view import SeatView, seat_view
 from .keeper import keeper_of
 
 Progress = Callable[[int, int], None]
-KEPT = 32  # advice and chances kept for repeated requests
+KEPT = 32  # chances kept for repeated requests
+KEPT_ADVICE = 1200  # advice kept: every decision of a whole game's people (3 players: 690), for its review
 MAX_BUDGET = 2000.0  # a hint's budget is Expert's think_ms; more would freeze nothing but wastes minutes
 MAX_PRACTICE_HANDS = 100
 
@@ -43,13 +46,14 @@ _advice: OrderedDict[tuple[Any, ...], Advice] = OrderedDict()
 _chances: OrderedDict[tuple[Any, ...], list[float]] = OrderedDict()
 
 
-def _kept(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-    """``make()``, or what it gave last time for ``key`` (the last :data:`KEPT` keys)."""
+def _kept(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Callable[[], Any],
+          most: int = KEPT) -> Any:
+    """``make()``, or what it gave last time for ``key`` (the last ``most`` keys)."""
     if key in cache:
         cache.move_to_end(key)
         return cache[key]
     value = cache[key] = make()
-    if len(cache) > KEPT:
+    if len(cache) > most:
         cache.popitem(last=False)
     return value
 
@@ -91,7 +95,8 @@ def review_request(params: dict[str, Any], progress: Progress | None = None) -> 
     seat = _seat(params, state)
     rounds = finished_rounds(document)
     cut = {**document, "actions": document["actions"][:rounds[-1]["end"] if rounds else 0]}
-    review = review_game(cut, seat, _budget(params), _seed(document, state), progress)
+    budget = _budget(params)
+    review = review_game(cut, seat, budget, progress=progress, advice_at=partial(_advice_at, document, seat, budget))
     return {"review": review, "rounds": rounds}
 
 
@@ -138,9 +143,15 @@ def _game_advice(params: dict[str, Any]) -> Advice:
     seat, budget = _seat(params, state), _budget(params)
     if seat not in state.to_act():
         raise WizardError(Reason("coach_no_decision", {"seat": seat}))
-    seed = _seed(document, state)
-    key = ("game", seed, repr(document["actions"]), seat, budget)
-    return _kept(_advice, key, lambda: advise(seat_view(state, seat), seed=seed, budget=budget))
+    return _advice_at(document, seat, budget, seat_view(state, seat), len(state.history))
+
+
+def _advice_at(document: Any, seat: int, budget: float, view: SeatView, index: int) -> Advice:
+    """The advice on ``seat``'s decision before action ``index`` of the game, whose view is
+    ``view``: the same, and kept under the same key, for a hint, a rating and the review."""
+    seed = _seed(document, index)
+    key = ("game", seed, repr(document["actions"][:index]), seat, budget)
+    return _kept(_advice, key, lambda: advise(view, seed=seed, budget=budget), KEPT_ADVICE)
 
 
 def _practice_advice(players: int, round_: int, seed: int) -> Advice:
@@ -172,9 +183,9 @@ def _budget(params: dict[str, Any]) -> float:
     return float(budget)
 
 
-def _seed(document: Any, state: State) -> int:
+def _seed(document: Any, decisions: int) -> int:
     """The game's id and its decisions so far: a take-back and a replay give the same seed."""
-    return zlib.crc32(f"{_game_id(document)}|{len(state.history)}".encode())
+    return zlib.crc32(f"{_game_id(document)}|{decisions}".encode())
 
 
 def _game_id(document: Any) -> str:

@@ -30,7 +30,7 @@ from ..config import GameConfig
 from ..errors import WizardError
 from ..records.save import load_document
 from ..state import State
-from ..view import seat_view
+from ..view import SeatView, seat_view
 from .advice import DEFAULT_BUDGET, Advice, OptionAdvice, advise, option_points
 
 REVIEW_BUDGET = DEFAULT_BUDGET  # the hint's: the review repeats the feedback given in the game
@@ -39,6 +39,7 @@ COSTLIEST = 5  # decisions named in the summary
 BOLD_MAKE = 0.35  # a choice the coach agrees with, though it makes the bid this rarely, is bold
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
+AdviceAt = Callable[[SeatView, int], Advice]  # (the seat's view, the action's index) -> the advice
 
 
 class ReviewEntry(TypedDict):
@@ -83,8 +84,14 @@ class Review(TypedDict):
 
 
 def review_game(document: Any, seat: int, budget: float = REVIEW_BUDGET, seed: int = 0,
-                progress: Progress | None = None) -> Review:
-    """Review ``seat``'s decisions in a save document (a parsed dict); SaveError if it is damaged."""
+                progress: Progress | None = None, advice_at: AdviceAt | None = None) -> Review:
+    """Review ``seat``'s decisions in a save document (a parsed dict); SaveError if it is damaged.
+
+    ``advice_at(view, index)`` gives the advice on the decision before action ``index``, whose
+    view is ``view`` (the coach's worker gives what it gave during the game, seeded as then);
+    by default, ``advise(view, seed, budget)``.
+    """
+    ask = advice_at or (lambda view, index: advise(view, seed=seed, budget=budget))
     final = load_document(document)  # checks the whole document first
     if not 0 <= seat < final.num_players:
         raise ValueError(f"No seat {seat} in a game of {final.num_players} players")
@@ -96,8 +103,7 @@ def review_game(document: Any, seat: int, budget: float = REVIEW_BUDGET, seed: i
         if s == seat:
             view = seat_view(state, seat)
             made = str(state.apply(seat, action))
-            entries.append(rate(advise(view, seed=seed, budget=budget), made, index, view["round"],
-                                len(view["tricks"])))
+            entries.append(rate(ask(view, index), made, index, view["round"], len(view["tricks"])))
             if progress:
                 progress(len(entries), total)
         else:
