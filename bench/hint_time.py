@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 from sitetools import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
 from tabletools import Player  # noqa: E402
 
@@ -50,18 +50,6 @@ def summary(name: str, values: list[float]) -> str:
         return f"{name}: none"
     return (f"{name}: n={len(values)} median {statistics.median(values):.0f} ms, "
             f"max {max(values):.0f} ms, min {min(values):.0f} ms")
-
-
-def play_pick(page: Page, pick: str) -> None:
-    """Bring the coach's pick onto a button: in a long round the compact bid picker
-    (bidpicker.js) shows one bid at a time, so step it to the pick."""
-    if not pick.startswith("bid ") or page.locator(f'#decision [data-action="{pick}"]').count():
-        return
-    spin = page.locator("#decision [role=spinbutton]")
-    spin.press("Home")
-    for _ in range(int(pick.split()[1])):
-        spin.press("ArrowUp")
-    page.wait_for_selector(f'#decision [data-action="{pick}"].hint-picked')
 
 
 def main() -> None:
@@ -103,7 +91,6 @@ def main() -> None:
             rows = page.locator("#hint-body tbody tr")
             forced = rows.count() == 1  # no other choice: no pick marked, and no feedback on it
             pick = (rows if forced else page.locator("#hint-body tr.hint-pick")).get_attribute("data-option") or ""
-            play_pick(page, pick)
             start = time.perf_counter()
             # A click in script: in a long round's fanned hand the next card covers this one's middle.
             page.locator(f'#table [data-action="{pick}"]').first.evaluate("(button) => button.click()")
