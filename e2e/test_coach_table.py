@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch, decimal
-from tabletools import Player
+from tabletools import Player, open_saved, save_at
 
 COACH_TIMEOUT_MS = 60_000
 MINUS = "\u2212"  # the page writes negative figures with a true minus sign
@@ -229,3 +229,36 @@ def test_the_feedback_line_follows_a_change_of_language(page: Page) -> None:
     expect(feedback).to_have_text(re.compile(r"^(Best\.|Close\.|Costly:)"), timeout=COACH_TIMEOUT_MS)
     page.locator("#language").select_option("de")
     expect(feedback).to_have_text(re.compile(r"^(Bestens\.|Knapp\.|Teuer:)"))
+
+
+# Logs the method of every request posted to the coach's worker (named "coach"), in order.
+LOG_COACH_REQUESTS = """
+(() => {
+  window.coachRequests = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.request) {
+      const method = JSON.parse(message.request).method;
+      if (["advise", "chances", "rate"].includes(method)) window.coachRequests.push(method);
+    }
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+
+def test_after_a_resume_late_in_a_game_the_hint_is_asked_before_the_chances(page: Page, watch: Watch) -> None:
+    """Issue 32: resumed in round 12, the chances of 11 finished rounds were weighed first and
+    the first hint waited behind them (6.5 s on a quiet machine, 30 s on a busy one)."""
+    save = save_at(3, lambda v: v["round"] >= 12 and v["phase"] == "bidding")
+    page.add_init_script(LOG_COACH_REQUESTS)
+    open_saved(page, save)
+    page.goto("./")
+    Player(page).wait_for("turn")
+    page.wait_for_function("() => window.coachRequests.includes('chances')", timeout=COACH_TIMEOUT_MS)
+    requests = page.evaluate("window.coachRequests")
+    assert requests.index("advise") < requests.index("chances"), requests
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_have_attribute("data-state", "ready", timeout=COACH_TIMEOUT_MS)
+    expect(page.locator("#table .chance")).to_have_count(3, timeout=COACH_TIMEOUT_MS)  # and the chances follow
+    assert not watch.errors, watch.errors

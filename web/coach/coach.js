@@ -156,6 +156,12 @@ export class CoachClient extends EventTarget {
     if (!save) return;
     const number = ++this.#chanceAsks;
     const game = view.game?.id ?? "";
+    // The person's advice first: the turn that follows in the same update is asked for before
+    // the chances (after a resume late in a game, every finished round's are weighed anew, and
+    // the coach's worker answers in order), so a hint never waits behind them.
+    await null;
+    await this.current()?.promise;
+    if (number !== this.#chanceAsks) return;
     try {
       const { rounds } = await this.engine.call("chances", { save });
       if (number !== this.#chanceAsks) return;

@@ -110,8 +110,9 @@ def practice_advice_request(params: dict[str, Any]) -> dict[str, Any]:
     return {"advice": _practice_advice(*_practice_hand(params))}
 
 
-def practice_score_request(params: dict[str, Any]) -> dict[str, Any]:
-    """``{hands: [{players, round, seed, bid}]}`` -> ``{"score": PracticeScore}``."""
+def practice_score_request(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
+    """``{hands: [{players, round, seed, bid}]}`` -> ``{"score": PracticeScore}``; each hand not
+    advised on yet is advised now (a run of 100 takes a while), reported as it goes."""
     hands = params.get("hands")
     if not isinstance(hands, list) or len(hands) > MAX_PRACTICE_HANDS:
         raise WizardError(Reason("practice_bad_hands", {"max": MAX_PRACTICE_HANDS}))
@@ -124,6 +125,8 @@ def practice_score_request(params: dict[str, Any]) -> dict[str, Any]:
         if not any(o["option"] == choice for o in advice["options"]):
             raise WizardError(Reason("coach_unknown_choice", {"choice": shown(choice)}))
         run.append((advice, str(choice)))
+        if progress:
+            progress(len(run), len(hands))
     return {"score": practice_score(run)}
 
 
@@ -213,5 +216,5 @@ def _whole(value: Any) -> TypeGuard[int]:
 
 
 REQUESTS = (advise_request, rate_request, chances_request, practice_deal_request, practice_advice_request,
-            practice_score_request, hand_advice_request)
-LONG_REQUESTS = (review_request,)  # they report their progress: (done, total) as they go
+            hand_advice_request)
+LONG_REQUESTS = (review_request, practice_score_request)  # they report their progress: (done, total) as they go
