@@ -209,7 +209,7 @@ def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(
     expect(seats.nth(trick["leader"]).locator(".led-badge")).to_have_text("led")
     expect(seats.nth(trick["winner"]).locator(".won-badge")).to_have_text("took it")
     # Issue 29: a jump to any round (a select beside the steps), and a swipe steps on a touch screen.
-    round_select = page.get_by_label("Round", exact=True)
+    round_select = page.locator("#review-round")
     expect(round_select).to_have_value(str(page.evaluate(STEP_OF_ROUND, 20)))
     round_select.select_option(label="Round 7 of 20")
     assert page.evaluate(SHOWN)["seats"] == expected_step(rounds, 7, None)
