@@ -188,25 +188,26 @@ function shortName(card, theme) {
   return "TJQKA".includes(card[0]) ? t(`corner.${card[0]}`) : card[0];
 }
 
+/** A labelled select of the card turned up (a Wizard, a Jester or any suited card). */
 function turnedField(theme) {
-  const field = el("label", "field");
-  field.id = "keeper-turned-field";
-  const turned = el("select");
-  turned.id = "keeper-turned";
-  turned.append(new Option(t("handadvice.turned_choose"), ""));
-  for (const card of ["Z", "N", ...suitedCards()]) turned.append(new Option(cardName(card, theme), card));
-  field.append(el("span", "", t("handadvice.turned")), turned);
-  return field;
+  const cards = ["Z", "N", ...suitedCards()].map((card) => new Option(cardName(card, theme), card));
+  return choiceField("keeper-turned", t("handadvice.turned"), t("handadvice.turned_choose"), cards);
 }
 
+/** A labelled select of the trump the dealer chose for a turned-up Wizard. */
 function trumpField(theme) {
+  const suits = [...SUITS].map((suit) => new Option(suitName(suit, theme), suit));
+  return choiceField("keeper-trump", t("handadvice.trump"), t("handadvice.trump_choose"), suits);
+}
+
+/** A select `id` in its label (`${id}-field`, worded `label`), a `choose` option first, then `options`. */
+function choiceField(id, label, choose, options) {
   const field = el("label", "field");
-  field.id = "keeper-trump-field";
-  const trump = el("select");
-  trump.id = "keeper-trump";
-  trump.append(new Option(t("handadvice.trump_choose"), ""));
-  for (const suit of SUITS) trump.append(new Option(suitName(suit, theme), suit));
-  field.append(el("span", "", t("handadvice.trump")), trump);
+  field.id = `${id}-field`;
+  const select = el("select");
+  select.id = id;
+  select.append(new Option(choose, ""), ...options);
+  field.append(el("span", "", label), select);
   return field;
 }
 
