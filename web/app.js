@@ -9,7 +9,7 @@ import { Dialogs } from "./table/dialogs.js";
 import { $ } from "./lib/dom.js";
 import { startCoach, startEngine } from "./engine/engine.js";
 import { NewGameForm } from "./start/form.js";
-import { Game, PACES } from "./table/game.js";
+import { Game } from "./table/game.js";
 import { CoachView } from "./coach/hint.js";
 import { bindInput } from "./table/input.js";
 import { bindToolbarMenu } from "./table/menu.js";
@@ -26,9 +26,12 @@ import { Stats } from "./stats/stats.js";
 import { Sound } from "./lib/sound.js";
 import { bindQuickStart, showLastGame, showWaiting } from "./start/start.js";
 import { Store } from "./lib/store.js";
+import { TableSettings } from "./table/settings.js";
 import { drawTable } from "./table/table.js";
 import { WatchMode } from "./coach/watch.js";
-import { chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t } from "./lib/words.js";
+import {
+  chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t,
+} from "./lib/words.js";
 
 // What the form offers, written by build.py beside the page (described.json): the form is
 // complete at first paint, before the engine is ready (else it waits for the engine's describe()).
@@ -85,6 +88,7 @@ passScreen = new PassScreen(game, {
   },
   onSetup: () => showSetup(),
 });
+const tableSettings = new TableSettings(game, settings, remember, { motion, sound, showError: showActionError });
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 const refreshSummary = bindQuickStart(form);
 
@@ -205,7 +209,7 @@ async function deal({ config, theme, pace, drawDialog, remember: formState }) {
   remember({ theme, pace, drawDialog, form: formState });
   game.setPace(pace);
   game.drawDialog = drawDialog;
-  syncSettings();
+  tableSettings.sync();
   showWaiting(engine.status === "loading");
   try {
     dialogs.closeAll();
@@ -280,43 +284,6 @@ async function openReview(standings) {
   game.setPaused(paused);
 }
 
-// --- settings at the table --------------------------------------------------------
-function syncSettings() {
-  $("table-pace").value = PACES[settings.pace] ? settings.pace : "normal";
-  $("table-theme").value = settings.theme ?? "classic";
-  $("motion-toggle").checked = motion.wanted;
-  $("sound-toggle").checked = sound.on;
-}
-
-/** The table's pace and card choices: the paces game.js knows, the themes the engine offers. */
-function fillTableSettings(themes) {
-  const pace = $("table-pace");
-  for (const key of Object.keys(PACES)) pace.append(new Option("", key));
-  const theme = $("table-theme");
-  for (const key of themes) theme.append(new Option("", key));
-  wordTableSettings();
-  syncSettings();
-  pace.addEventListener("change", () => {
-    remember({ pace: pace.value });
-    game.setPace(pace.value);
-  });
-  theme.addEventListener("change", () => {
-    remember({ theme: theme.value });
-    $("log").textContent = ""; // (it named the cards in the other theme's words)
-    game.setTheme(theme.value).catch((error) => showActionError(errorText(error, game.view)));
-  });
-  $("motion-toggle").addEventListener("change", (event) => {
-    remember({ motion: event.target.checked ? "on" : "off" });
-    motion.sync();
-  });
-  $("sound-toggle").addEventListener("change", (event) => sound.set(event.target.checked));
-}
-
-function wordTableSettings() {
-  for (const option of $("table-pace").options) option.text = t(`pace.${option.value}`);
-  for (const option of $("table-theme").options) option.text = t(`theme.${option.value}.short`);
-}
-
 // --- the language --------------------------------------------------------------------
 
 function fillLanguages() {
@@ -344,9 +311,10 @@ function reword(oldDefaultName) {
   if (described) {
     const filled = form.read();
     if (filled.remember.name === oldDefaultName) delete filled.remember.name; // the new language's default
-    form.build(described, { ...settings, theme: filled.theme, pace: filled.pace, drawDialog: filled.drawDialog, form: filled.remember });
+    const { theme, pace, drawDialog } = filled;
+    form.build(described, { ...settings, theme, pace, drawDialog, form: filled.remember });
     refreshSummary();
-    wordTableSettings();
+    tableSettings.word();
   }
   showLastGame(game.view);
   keeper.redraw();
@@ -444,7 +412,7 @@ function buildForm(offered) {
   described = offered;
   form.build(described, settings);
   refreshSummary();
-  fillTableSettings(described.themes);
+  tableSettings.fill(described.themes);
   showStatus();
 }
 
