@@ -247,3 +247,43 @@ def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Pa
     expect(alert).to_be_hidden()
     assert stored_games(page) == 2
     assert not watch.errors, watch.errors
+
+
+def test_one_damaged_game_is_set_aside_and_the_others_stay(page: Page, watch: Watch, tmp_path: Path) -> None:
+    """Issue 32 (2, 3): a stored history of four games, one with a wrong total and another whose
+    review does not replay: each is set aside alone (kept under its own key, named in the
+    notice), the statistics count the rest, and the export imports."""
+    from tests.test_history import bot_games, the_game_with_a_bad_move
+
+    data = json.loads(history.dumps(bot_games(4)))
+    data["records"][1]["totals"][0] += 10
+    data["saves"]["game2"] = the_game_with_a_bad_move(3, "game2")
+    damaged = json.dumps(data)
+    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("wizard.history", {json.dumps(damaged)});
+    }}""")
+    page.goto("./")
+    Player(page).wait_table_ready()
+    open_stats(page)
+    assert figures(page)["Games played"] == "3"
+    expect(page.locator(".stats-game")).to_have_count(3)
+    alert = page.locator("#history-alert")
+    expect(alert).to_contain_text("2 damaged parts of your history were set aside")
+    items = alert.locator("li")
+    expect(items).to_have_count(2)
+    shown = [text.replace("\u2068", "").replace("\u2069", "") for text in items.all_inner_texts()]  # (isolated names)
+    assert shown[0].startswith("the game of ") and shown[0].endswith("(Me, B, C): its totals is damaged")
+    assert shown[1].startswith("the review of the game of ") and "(Me, B, C): its saved game game2 cannot" in shown[1]
+    key = page.evaluate("() => Object.keys(localStorage).find((k) => k.startsWith('wizard.unreadable-history.'))")
+    assert key and key in alert.inner_text()
+    aside = json.loads(page.evaluate(f"() => localStorage.getItem({key!r})"))
+    assert aside["records"] == [data["records"][1]] and sorted(aside["saves"]) == ["game1", "game2"]
+    assert [r["id"] for r in history.loads(page.evaluate(STORED))["records"]] == ["game0", "game2", "game3"]
+    # The export holds only what an import takes.
+    with page.expect_download() as download:
+        page.locator("#stats-export").click()
+    exported = history.loads(Path(download.value.path()).read_text())
+    assert [r["id"] for r in exported["records"]] == ["game0", "game2", "game3"] and sorted(exported["saves"]) == \
+        ["game0", "game3"]
+    assert not watch.errors, watch.errors

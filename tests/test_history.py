@@ -274,12 +274,33 @@ def test_export_and_import_round_trip() -> None:
     assert list(again["saves"]) == ["a1b2c3"] and save.loads(again["saves"]["a1b2c3"]).is_over
 
 
+def the_game_cut_short(moves: int = 3) -> str:
+    """The save of full_history's bot game (same id, same players) before its last ``moves`` moves."""
+    state, tag = finished_bot_game()
+    return save.seal(State.replay(state.config, state.history[:-moves]), tag)
+
+
+def the_game_with_a_bad_move(seed: int = 3, game_id: str = "a1b2c3") -> str:
+    """The save of full_history's bot game (or of seed ``seed``, ``game_id``) whose last move is
+    illegal: it unpacks, it does not replay."""
+    state, _ = finished_bot_game(seed)
+    document = save.save_document(state, save.Tag(game_id, 1000))
+    document["actions"][-1][1] = "bid 99"
+    return json.dumps(document)
+
+
 def test_the_pages_own_history_may_skip_replaying_the_saves() -> None:
     text = history.dumps(full_history())
     assert loads(text, replay_saves=False) == loads(text)
-    broken = damaged(saves={"a1b2c3": "wizard-save:1:AAAA"})
-    assert loads(broken, replay_saves=False)["saves"] == {"a1b2c3": "wizard-save:1:AAAA"}
+    broken = damaged(saves={"a1b2c3": the_game_with_a_bad_move()})
+    assert loads(broken, replay_saves=False)["saves"] == {"a1b2c3": the_game_with_a_bad_move()}
     assert refused(lambda: loads(broken)).code == "history_bad_save"
+    # Unpacking each save (no replay) still finds a seal that does not open, and another game's save.
+    assert refused(lambda: loads(damaged(saves={"a1b2c3": "wizard-save:1:AAAA"}), replay_saves=False)).code == \
+        "history_bad_save"
+    other = save.seal(finished_bot_game(4)[0], save.Tag("other", 1000))
+    assert refused(lambda: loads(damaged(saves={"a1b2c3": other}), replay_saves=False)).code == \
+        "history_save_mismatch"
     assert refused(lambda: loads(damaged(saves={"a1b2c3": 7}), replay_saves=False)).code == "history_damaged"
     assert refused(lambda: loads(damaged(saves={"nobody": "x"}), replay_saves=False)).code == "history_damaged"
 
@@ -379,9 +400,7 @@ def test_a_damaged_file_says_which_game_and_why() -> None:
     data = json.loads(history.dumps(full_history()))
     data["records"].append(data["records"][0])
     assert refused(lambda: loads(json.dumps(data))) == Reason("history_damaged", {"field": "records"})
-    unfinished = save.seal(act(State(GameConfig((Player("Me"), Player("B", "easy"), Player("C", "easy")))),
-                               "bid 0"))
-    reason = refused(lambda: loads(damaged(saves={"a1b2c3": unfinished})))
+    reason = refused(lambda: loads(damaged(saves={"a1b2c3": the_game_cut_short()})))
     assert reason == Reason("history_bad_save", {"key": "a1b2c3"}, cause=Reason("history_not_over", rule="R18"))
 
 
@@ -432,7 +451,97 @@ REACH: dict[str, Callable[[], str]] = {
     "history_damaged": lambda: refused(lambda: loads(damaged(records=None))).code,
     "history_bad_record": lambda: refused(lambda: loads(with_record(0, kind="solo"))).code,
     "history_bad_save": lambda: refused(lambda: loads(damaged(saves={"a1b2c3": "{}"}))).code,
+    "history_save_mismatch": lambda: refused(lambda: loads(damaged(saves={"a1b2c3": save.seal(
+        finished_bot_game(4)[0], save.Tag("a1b2c3", 1000))}))).code,
     "history_bad_current": lambda: refused(lambda: loads(damaged(current={"game": 1}))).code,
     "history_bad_request": lambda: json.loads(web.call('{"method": "history_stats", "params": {"who": 1}}'))
     ["error"]["code"],
 }
+
+
+# --- issue 32: a history that is always whole and always importable ------------------------------
+
+def bot_games(count: int) -> HistoryDocument:
+    """``count`` finished bot games a day apart, each with its save for review (ids game0, game1, ...)."""
+    document = new_document()
+    for n in range(count):
+        state, _ = finished_bot_game(n + 1)
+        tag = save.Tag(f"game{n}", 1000)
+        record = record_from_state(state, f"2026-03-{n + 1:02d}T12:00:00Z", tag, save=tag.id)
+        document = history.add(document, record, save.seal(state, tag))
+    return document
+
+
+def test_one_damaged_record_or_save_is_set_aside_alone() -> None:
+    """Issue 32 (3): one wrong total no longer hides the other games; each damaged part goes
+    aside on its own, as it was, saying why."""
+    data = json.loads(history.dumps(bot_games(4)))
+    data["records"][1]["totals"][0] += 10  # game1: its record (and so its save) goes aside
+    data["saves"]["game2"] = the_game_with_a_bad_move(3, "game2")  # game2: its review goes, its record stays
+    data["saves"]["game3"] = data["saves"]["game0"]  # game3 keeps game0's review: another game
+    text = json.dumps(data)
+    document, parts = history.salvage(text)
+    assert [r["id"] for r in document["records"]] == ["game0", "game2", "game3"]
+    assert list(document["saves"]) == ["game0"] and loads(history.dumps(document)) == document
+    parts = sorted(parts, key=lambda p: (p.part, p.key or ""))
+    assert [(p.part, p.key, p.noted) for p in parts] == [
+        ("record", "game1", True), ("save", "game1", False), ("save", "game2", True), ("save", "game3", True)]
+    assert parts[0].reason == Reason("history_bad_record", {"index": 2},
+                                     cause=Reason("record_damaged", {"field": "totals"}))
+    assert parts[2].reason.code == "history_bad_save" and parts[2].record["date"] == "2026-03-03T12:00:00Z"
+    assert parts[3].reason == Reason("history_save_mismatch", {"key": "game3"})
+    aside = history.aside_document(parts)
+    assert aside["records"] == [data["records"][1]]
+    assert aside["saves"] == {key: data["saves"][key] for key in ("game1", "game2", "game3")}
+    # Unpacked without replaying, only the move that does not replay goes unseen.
+    quick, found = history.salvage(text, replay_saves=False)
+    assert sorted(p.key or "" for p in found) == ["game1", "game1", "game3"]
+    assert sorted(quick["saves"]) == ["game0", "game2"]
+    # A strict read (an import) still refuses the file, naming its first damaged part.
+    assert refused(lambda: loads(text)) == parts[0].reason
+    assert statistics(document["records"])["games"] == 3
+
+
+def test_damage_to_the_whole_history_is_still_refused_whole() -> None:
+    for text in ("{", damaged(version=2), damaged(records={}), damaged(saves=[]), damaged(comment=1)):
+        assert refused(lambda: history.salvage(text)).code.startswith("history_")  # noqa: B023
+
+
+def test_a_save_is_kept_under_its_own_games_id() -> None:
+    """Issue 32 (4): a record names its own id as its review's key; any other key is damage."""
+    record = bot_games(2)["records"][0]
+    assert refused(lambda: check_record({**record, "save": "game1"})) == Reason("record_damaged", {"field": "save"})
+
+
+@pytest.mark.parametrize("replay", [True, False])
+def test_an_import_refuses_a_game_paired_with_another_games_review(replay: bool) -> None:
+    """Issue 32 (4): the saves' keys swapped, or the records' keys swapped: refused, not imported."""
+    data = json.loads(history.dumps(bot_games(2)))
+    swapped = {**data, "saves": {"game0": data["saves"]["game1"], "game1": data["saves"]["game0"]}}
+    assert refused(lambda: loads(json.dumps(swapped), replay_saves=replay)) == \
+        Reason("history_save_mismatch", {"key": "game0"})
+    data["records"][0]["save"], data["records"][1]["save"] = "game1", "game0"
+    assert refused(lambda: loads(json.dumps(data), replay_saves=replay)).cause == \
+        Reason("record_damaged", {"field": "save"})
+
+
+@given(st.permutations(["game0", "game1", "game2"]), st.sampled_from(["saves", "records"]))
+@settings(max_examples=20, deadline=None, derandomize=True, database=None)
+def test_any_pairing_of_games_and_reviews_but_their_own_is_refused(order: list[str], where: str) -> None:
+    data = json.loads(bot_games_text())
+    keys = ["game0", "game1", "game2"]
+    if where == "saves":
+        data["saves"] = {key: data["saves"][other] for key, other in zip(keys, order)}
+    else:
+        for record, key in zip(data["records"], order):
+            record["save"] = key
+    text = json.dumps(data)
+    if order == keys:
+        assert loads(text) == json.loads(bot_games_text())
+    else:
+        assert refused(lambda: loads(text)).code in ("history_save_mismatch", "history_bad_record")
+
+
+@functools.cache
+def bot_games_text() -> str:
+    return history.dumps(bot_games(3))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import random_game
-from tests.test_history import finished_bot_game, full_history, known_games, pad
+from tests.test_history import bot_games, finished_bot_game, full_history, known_games, pad, the_game_with_a_bad_move
 from wizard_engine import GameConfig, State, save, web
 from wizard_engine.config import Player
 from wizard_engine.records import history
@@ -194,3 +194,52 @@ def test_an_import_reports_its_progress_save_by_save() -> None:
     request = json.dumps({"method": "history_import", "params": {"history": None, "file": text}})
     response = json.loads(web.call(request, lambda report: reports.append(json.loads(report))))
     assert response["ok"] and reports == [{"done": 1, "total": 1}]
+
+
+def test_an_export_never_holds_a_save_an_import_would_refuse() -> None:
+    """Issue 32 (2): a review save damaged in storage was exported as it was ("nothing left
+    out"), and the import refused the whole file.  Now it is left out and named."""
+    document = full_history()
+    document["saves"]["a1b2c3"] = the_game_with_a_bad_move()
+    kept = history.dumps({**document, "current": {}})
+    exported = answer("history_export", history=kept)
+    assert [(p["part"], p["id"], p["date"], p["players"], p["reason"]["code"]) for p in exported["set_aside"]] == \
+        [("save", "a1b2c3", "2026-02-01T00:00:00Z", ["Me", "B", "C"], "history_bad_save")]
+    file = history.loads(exported["file"])  # it imports
+    assert file["saves"] == {} and len(file["records"]) == 4 and exported["games"] == 4
+    assert answer("history_import", history=None, file=exported["file"])["added"] == 4
+    assert history.loads(exported["history"]) == {**file, "current": {}}  # the history to keep, without it
+    assert json.loads(exported["aside"])["saves"] == {"a1b2c3": the_game_with_a_bad_move()}  # kept as it was
+    whole = answer("history_export", history=history.dumps({**full_history(), "current": {}}))
+    assert whole["set_aside"] == [] and whole["aside"] is None
+
+
+def test_one_damaged_record_of_forty_is_set_aside_and_the_others_stay() -> None:
+    """Issue 32 (3): one wrong total in 1 of 40 games set the whole history aside; now that
+    game alone goes, named by its date and players, and the statistics count the other 39."""
+    data = json.loads(history.dumps(big_history(40)))
+    data["records"][16]["totals"][2] += 10
+    text = json.dumps(data)
+    checked = answer("history_check", history=text)
+    assert checked["set_aside"] == [{
+        "part": "record", "id": "big00016", "date": "2026-01-01T00:16:00Z",
+        "players": [f"{seat}" + "\u00e9" * 31 for seat in range(6)],
+        "reason": {"code": "record_damaged", "params": {"field": "totals"}, "rule": None}}]
+    assert json.loads(checked["aside"])["records"] == [data["records"][16]]
+    stats = answer("history_stats", history=checked["history"])
+    assert stats["statistics"]["games"] == len(stats["games"]) == 39
+    assert "big00016" not in [game["id"] for game in stats["games"]]
+    whole = history.dumps(big_history(3))
+    assert answer("history_check", history=whole) == {"history": whole, "set_aside": [], "aside": None}
+    assert answer("history_check", history=None)["set_aside"] == []
+    assert refusal("history_check", history=whole, replay=1)["code"] == "history_bad_request"
+
+
+def test_a_check_with_replay_finds_a_review_that_does_not_replay() -> None:
+    document = bot_games(2)
+    document["saves"]["game1"] = the_game_with_a_bad_move(2, "game1")
+    text = history.dumps(document)
+    assert answer("history_check", history=text)["set_aside"] == []  # unpacked only: it looks whole
+    checked = answer("history_check", history=text, replay=True)
+    assert [(p["part"], p["id"]) for p in checked["set_aside"]] == [("save", "game1")]
+    assert history.loads(checked["history"])["saves"].keys() == {"game0"}

@@ -111,6 +111,7 @@ CODES: dict[str, str] = {
     "history_damaged": "The history file's {field} is damaged",
     "history_bad_record": "The history file's game {index} cannot be read",
     "history_bad_save": "The history file's saved game {key} cannot be restored",
+    "history_save_mismatch": "The history file's saved game {key} is not the game of its record",
     "history_bad_current": "The history file's game in progress cannot be restored",
     "history_bad_request": "The history request's {name} is not valid",
     # The web worker's requests

@@ -13,9 +13,13 @@
 // as many each time down to none. If even
 // the records alone cannot be stored, the history stays in memory for this
 // visit (an export still holds it) and a "problem" event says so; the saved
-// game in progress is never touched. A stored history the engine refuses
-// (damaged, or written by a newer version of the site) is kept aside under
-// its own key, like an unreadable save, never dropped.
+// game in progress is never touched. The stored history is read part by part
+// (history_check, replaying the saves for review before the statistics, a
+// review or an export): a damaged game record or save for review is set aside
+// alone, kept as it was (a history document of the parts) under a key of its
+// own, and named in a "parts" problem; the rest stays. A stored history the
+// engine refuses whole (not a history, or written by a newer version of the
+// site) is kept aside under its own key, like an unreadable save, never dropped.
 // The game in progress and the score keeper's pad (store.js keeps both) go
 // into an export, and an import restores each unless this browser has its own.
 
@@ -48,13 +52,17 @@ function now() {
 export class History extends EventTarget {
   /**
    * null, or what went wrong: {kind: "full"} or {kind: "aside", key, reason (an engine reason)}
-   * or {kind: "stuck", reason}.
+   * or {kind: "stuck", reason} or {kind: "parts", keys, parts}: the parts set aside during this
+   * visit, each {part ("record", "save" or "current"), id, date, players (names), reason}.
    */
   problem = null;
   #startCoach;
   #store;
   #memory = null; // the history when storage refused it (this visit only)
   #good = null; // the last text known to read well (no need to check it again)
+  #replayed = null; // the last text whose saves for review are known to replay too
+  #partsAside = []; // the parts set aside during this visit
+  #asideKeys = [];
   #queue = Promise.resolve(); // one change at a time
 
   /**
@@ -107,20 +115,44 @@ export class History extends EventTarget {
   }
 
   /**
-   * The stored history, checked by the engine when it has changed since it was last
-   * read: text, or null (none yet). An unreadable one is set aside first.
+   * The stored history, checked by the engine when it has changed since it was last read
+   * (`replay`: its saves for review replayed too): text, or null (none yet). Its damaged
+   * parts are set aside first; a history unreadable as a whole is set aside whole.
    */
-  async #kept() {
+  async #kept(replay = false) {
     const text = this.#read();
-    if (text === null || text === this.#good) return text;
+    if (text === null || text === this.#replayed || (!replay && text === this.#good)) return text;
+    let answer;
     try {
-      await this.#call("history_trim", { history: text, keep_saves: LOCAL_SAVES }); // reads it through
-      this.#good = text;
-      return text;
+      answer = await this.#call("history_check", { history: text, replay });
     } catch (error) {
       if (!STORED_REASONS.has(error.reason?.code)) throw error;
       return this.#setAside(text, error.reason);
     }
+    if (answer.aside !== null) this.#setPartsAside(answer);
+    this.#good = answer.history;
+    if (replay) this.#replayed = answer.history;
+    return answer.history;
+  }
+
+  /**
+   * Keep the damaged parts of the history under their own key and the rest where it was
+   * (`answer`: history_check's or history_export's). Throws when they cannot be kept aside:
+   * the history then stays as it is (nothing is overwritten).
+   */
+  #setPartsAside(answer) {
+    const key = `${ASIDE_PREFIX}${now()}`;
+    const reason = answer.set_aside[0]?.reason ?? { code: "history_damaged", params: { field: "records" } };
+    try {
+      storage().setItem(key, answer.aside);
+    } catch {
+      this.#report({ kind: "stuck", reason });
+      throw Object.assign(new Error("history kept in place"), { reason });
+    }
+    if (this.#memory !== null || !this.#write(answer.history)) this.#memory = answer.history;
+    this.#asideKeys.push(key);
+    this.#partsAside.push(...answer.set_aside);
+    this.#report({ kind: "parts", keys: [...this.#asideKeys], parts: [...this.#partsAside] });
   }
 
   /** Move an unreadable history out of the way under its own key; null (a new history) once it is kept there. */
@@ -135,6 +167,7 @@ export class History extends EventTarget {
     }
     this.#memory = null;
     this.#write(null);
+    this.#good = this.#replayed = null;
     this.#report({ kind: "aside", key, reason });
     return null;
   }
@@ -149,7 +182,7 @@ export class History extends EventTarget {
       if (this.#write(text)) {
         this.#memory = null;
         this.#good = text;
-        if (this.problem?.kind === "full") this.#report(null);
+        if (this.problem?.kind === "full") this.#report(this.#partsProblem());
         return true;
       }
       if (keep === 0) break;
@@ -179,6 +212,11 @@ export class History extends EventTarget {
     });
   }
 
+  /** The parts set aside during this visit, as a problem (null: none). */
+  #partsProblem() {
+    return this.#partsAside.length ? { kind: "parts", keys: [...this.#asideKeys], parts: [...this.#partsAside] } : null;
+  }
+
   /** Record a finished game: detail {kind: "game", save} or {kind: "keeper", keeper, me?}. */
   record(detail) {
     const params = detail?.kind === "keeper"
@@ -191,20 +229,27 @@ export class History extends EventTarget {
 
   /** The statistics of the device's owner (or of the player named `who`), everyone's names, the games newest first. */
   stats(who = null) {
-    return this.#serial(async () => this.#call("history_stats", { history: await this.#kept(), who }));
+    return this.#serial(async () => this.#call("history_stats", { history: await this.#kept(true), who }));
   }
 
   /** A game's save for review, and its record. */
   review(key) {
-    return this.#serial(async () => this.#call("history_review", { history: await this.#kept(), key }));
+    return this.#serial(async () => this.#call("history_review", { history: await this.#kept(true), key }));
   }
 
-  /** The file to export: {file (text), left_out, games}. */
+  /**
+   * The file to export: {file (text), left_out (games in progress), games, set_aside}: the
+   * damaged parts left out of it (an import would refuse them), set aside here too.
+   */
   exportFile() {
     return this.#serial(async () => {
-      return this.#call("history_export", {
-        history: await this.#kept(), game: this.#store.loadGame(), keeper: this.#store.loadKeeper(),
+      const before = this.#partsAside.length;
+      const history = await this.#kept(true);
+      const answer = await this.#call("history_export", {
+        history, game: this.#store.loadGame(), keeper: this.#store.loadKeeper(),
       });
+      if (answer.aside !== null && this.#read() === history) this.#setPartsAside(answer);
+      return { ...answer, set_aside: this.#partsAside.slice(before) };
     });
   }
 
@@ -246,9 +291,9 @@ export class History extends EventTarget {
   reset() {
     return this.#serial(async () => {
       this.#memory = null;
-      this.#good = null;
+      this.#good = this.#replayed = null;
       this.#write(null);
-      if (this.problem?.kind === "full") this.#report(null);
+      if (this.problem?.kind === "full") this.#report(this.#partsProblem());
     });
   }
 }

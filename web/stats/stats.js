@@ -5,7 +5,9 @@
 // and the history's export, import and reset (history.js does the work).
 // Every figure comes from the engine; every word from the catalogue.
 import { $, el, nameEl } from "../lib/dom.js";
-import { chanceText, currentLanguage, decimalText, errorReason, isolate, numberText, t } from "../lib/words.js";
+import {
+  chanceText, currentLanguage, decimalText, errorReason, isolate, numberText, reasonText, t,
+} from "../lib/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ROW = 30; // px per bar of a chart
@@ -23,6 +25,14 @@ function percentText(part, whole) {
 function dateText(iso, withTime = true) {
   const style = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
   return new Intl.DateTimeFormat(currentLanguage(), style).format(new Date(iso));
+}
+
+/** A part of the history set aside (history.js): which game, and why. */
+function partText(part) {
+  const reason = reasonText(part.reason);
+  if (part.date === null || part.players === null) return t("history.aside_other", { id: part.id ?? "?", reason });
+  const params = { date: dateText(part.date), players: part.players.map(isolate).join(", "), reason };
+  return part.part === "save" ? t("history.aside_save", params) : t("history.aside_record", params);
 }
 
 function svg(tag, attributes) {
@@ -160,7 +170,7 @@ export class Stats {
     this.showProblem();
   }
 
-  /** The history's trouble with storage, in the page's notice. */
+  /** The history's trouble with storage, in the page's notice (the parts set aside: each named). */
   showProblem() {
     const problem = this.#history.problem;
     const box = $("history-alert");
@@ -171,7 +181,13 @@ export class Stats {
     }
     else if (problem?.kind === "stuck") text = t("history.stuck", { reason: errorReason(problem) });
     box.textContent = text;
-    box.hidden = !text;
+    if (problem?.kind === "parts") {
+      const list = el("ul", "history-aside-parts");
+      for (const part of problem.parts) list.append(el("li", "", partText(part)));
+      const count = problem.parts.length;
+      box.append(el("p", "", t("history.parts_aside", { count, key: problem.keys.join(", ") })), list);
+    }
+    box.hidden = !problem;
   }
 
   async #load() {
@@ -338,7 +354,7 @@ export class Stats {
   async #export() {
     this.#message(t("history.exporting"), null);
     try {
-      const { file, left_out: leftOut, games } = await this.#history.exportFile();
+      const { file, left_out: leftOut, games, set_aside: setAside } = await this.#history.exportFile();
       const url = URL.createObjectURL(new Blob([file], { type: "application/json" }));
       const link = el("a");
       link.href = url;
@@ -349,6 +365,9 @@ export class Stats {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       const words = [t("history.exported", { count: games })];
       if (leftOut.length) words.push(t("history.left_out"));
+      if (setAside.length) {
+        words.push(t("history.left_out_parts", { count: setAside.length, parts: setAside.map(partText).join("; ") }));
+      }
       this.#message(words.join(" "), null);
     } catch (error) {
       this.#message("", t("history.export_failed", { reason: errorReason(error) }));

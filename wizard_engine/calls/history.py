@@ -84,6 +84,7 @@ def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
         if me is None and state.config.players[0].bot is None:
             me = 0  # the page's first seat is the person who set the game up on this device
         record = history.record_from_state(state, date, tag, me=me, save=tag.id)
+        history.remember_save(params["save"], state, tag)  # replayed just now: not again when read
         added = history.add(document, record, params["save"])
     elif isinstance(params.get("keeper"), str):
         record = history.record_from_keeper(keepers.loads(params["keeper"]), date, me=me)
@@ -140,11 +141,54 @@ def history_import_request(params: dict[str, Any], progress: Progress | None = N
             "games": len(merged["records"])}
 
 
+def _notice(part: history.Damaged) -> dict[str, Any]:
+    """A part set aside as the page names it: which part, which game (its id, date and
+    players' names, each None when unreadable) and why."""
+    record = part.record if isinstance(part.record, dict) else {}
+    date = record.get("date") if history.is_date(record.get("date")) else None
+    players = record.get("players")
+    names = ([p["name"] for p in players] if isinstance(players, list)
+             and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) and players else None)
+    reason = part.reason.cause if part.part == "record" and part.reason.cause is not None else part.reason
+    return {"part": part.part, "id": part.key, "date": date, "players": names, "reason": reason.to_json()}
+
+
+def _salvaged(text: Any, replay: bool) -> tuple[HistoryDocument, list[history.Damaged]]:
+    """The history kept read part by part (none yet: null)."""
+    if text is None:
+        return history.new_document(), []
+    return history.salvage(text, replay_saves=replay)
+
+
+def _set_aside(damaged: list[history.Damaged]) -> dict[str, Any]:
+    """The answer's account of the parts set aside: ``set_aside`` names each (the save of a
+    record set aside goes with it, unnamed), ``aside`` holds them all as they were (a history
+    document's text, for the page to keep under a key of its own; null when none)."""
+    return {"set_aside": [_notice(part) for part in damaged if part.noted],
+            "aside": history.dumps(history.aside_document(damaged)) if damaged else None}
+
+
+def history_check_request(params: dict[str, Any]) -> dict[str, Any]:
+    """Read the history kept part by part (``replay``: replaying its saves for review too):
+    a damaged record or save is set aside alone, and the rest stays.  Answers the history
+    to keep (the same text when nothing was set aside) and the parts set aside."""
+    replay = params.get("replay", False)
+    if type(replay) is not bool:
+        raise WizardError(Reason("history_bad_request", {"name": "replay"}))
+    text = params.get("history")
+    document, damaged = _salvaged(text, replay)
+    kept = history.dumps({**document, "current": {}}) if damaged else text
+    return {"history": kept, **_set_aside(damaged)}
+
+
 def history_export_request(params: dict[str, Any]) -> dict[str, Any]:
     """The file to export: the history kept with the games in progress, ``game`` (a game's
-    save) and ``keeper`` (a score pad's document text).  One that cannot be restored is
-    left out (and named in ``left_out``), so that the file can always be imported."""
-    document = _kept(params)
+    save) and ``keeper`` (a score pad's document text).  Every save for review is replayed:
+    a part that an import would refuse is left out, so that the file can always be imported;
+    a game in progress is named in ``left_out``, a damaged record or save in ``set_aside``
+    (with ``aside``, the parts as they were, and ``history``, the history to keep without
+    them; as :func:`history_check_request`)."""
+    document, damaged = _salvaged(params.get("history"), replay=True)
     current: history.CurrentGames = {}
     left_out = []
     if isinstance(params.get("game"), str):
@@ -158,8 +202,9 @@ def history_export_request(params: dict[str, Any]) -> dict[str, Any]:
             current["keeper"] = keepers.loads(params["keeper"]).document()
         except WizardError:
             left_out.append("keeper")
+    kept = history.dumps({**document, "current": {}}) if damaged else params.get("history")
     return {"file": history.dumps({**document, "current": current}), "left_out": left_out,
-            "games": len(document["records"])}
+            "games": len(document["records"]), "history": kept, **_set_aside(damaged)}
 
 
 def history_trim_request(params: dict[str, Any]) -> dict[str, Any]:
@@ -167,6 +212,6 @@ def history_trim_request(params: dict[str, Any]) -> dict[str, Any]:
     return {"history": _stored(_kept(params), params)}
 
 
-REQUESTS = (history_record_request, history_stats_request, history_review_request, history_export_request,
-            history_trim_request)
+REQUESTS = (history_check_request, history_record_request, history_stats_request, history_review_request,
+            history_export_request, history_trim_request)
 LONG_REQUESTS = (history_import_request,)  # it reports its progress: (done, total) as it goes

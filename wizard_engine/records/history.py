@@ -10,18 +10,23 @@ Records are made only from finished games (:func:`record_from_state`,
 :func:`statistics` reads records into plain data for charts.  :func:`dumps` writes the
 whole history, the saves for review and the games in progress into one versioned
 :class:`HistoryDocument`; :func:`loads` reads it back, checking every part (each record's
-bids, tricks and totals against the rules, each save and game in progress by replaying it),
-so a damaged file is refused whole with a :class:`HistoryError` saying why, and nothing is
-half-imported.  :func:`merge` joins an imported history to the one kept, without
-duplicates: a record's ``id`` (the game's id) never changes.  A file of an older format
-version goes through :data:`MIGRATIONS`; a newer one is refused.
+bids, tricks and totals against the rules, each save and game in progress by replaying it,
+each save against its own record: a game's review is kept under its id), so a damaged file
+is refused whole with a :class:`HistoryError` saying why, and nothing is half-imported.
+The page's own history is read part by part instead (:func:`salvage`): a damaged record or
+save is set aside alone (:class:`Damaged`, kept as it was), and the rest stays.
+:func:`merge` joins an imported history to the one kept, without duplicates: a record's
+``id`` (the game's id) never changes.  A file of an older format version goes through
+:data:`MIGRATIONS`; a newer one is refused.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict
 
@@ -36,7 +41,9 @@ from .keeper import Keeper, KeeperDocument, options_view
 from .keeper import load_document as load_keeper
 from .limits import MAX_HISTORY_CHARS, read_json
 from .save import GAME_ID, Tag, derived_tag
+from .save import load_tagged_document as load_save_document
 from .save import loads as load_save
+from .save import parse as parse_save
 
 HISTORY_FORMAT = "wizard-history"
 HISTORY_VERSION = 1
@@ -155,7 +162,7 @@ def check_record(data: Any) -> GameRecord:
         raise HistoryError(Reason("record_damaged", {"field": "fields"}))
     _check(isinstance(data["id"], str) and GAME_ID.fullmatch(data["id"]) is not None, "id")
     _check(data["kind"] in KINDS, "kind")
-    _check(_is_date(data["date"]), "date")
+    _check(is_date(data["date"]), "date")
     _check(isinstance(data["players"], list) and all(isinstance(p, dict) and set(p) == {"name", "bot"}
                                                       for p in data["players"]), "players")
     _check(isinstance(data["options"], dict) and set(data["options"]) == set(Options.__dataclass_fields__),
@@ -173,8 +180,7 @@ def check_record(data: Any) -> GameRecord:
     totals = data["totals"]
     _check(isinstance(totals, list) and all(type(total) is int for total in totals)  # not False for 0
            and totals == _totals(data["rounds"], len(config.players)), "totals")
-    _check(data["save"] is None or (isinstance(data["save"], str) and GAME_ID.fullmatch(data["save"]) is not None),
-           "save")
+    _check(data["save"] is None or data["save"] == data["id"], "save")  # a game's review is kept under its id
     return data  # type: ignore[return-value]  # checked field by field above
 
 
@@ -192,7 +198,8 @@ def _check(fits: bool, field: str) -> None:
         raise HistoryError(Reason("record_damaged", {"field": field}))
 
 
-def _is_date(value: Any) -> bool:
+def is_date(value: Any) -> bool:
+    """Whether ``value`` is a date as a record keeps it (UTC, ISO 8601, a real day)."""
     if not isinstance(value, str) or not _DATE.fullmatch(value):
         return False
     try:
@@ -286,13 +293,14 @@ def dumps(document: HistoryDocument) -> str:
 def loads(text: Any, replay_saves: bool = True,
           progress: Callable[[int, int], None] | None = None) -> HistoryDocument:
     """The history of :func:`dumps` text, every part checked; or HistoryError saying why
-    (the file is refused whole).
+    (the file is refused whole: an import is all or nothing).
 
     Replaying the saves for review is most of the work (about 15 ms a game on CPython):
-    ``replay_saves=False`` only checks that each is a string, for the page's own stored
-    history, written by the engine (a save damaged there is refused when it is opened for
-    review).  A file from outside, an import, is replayed whole; ``progress(done, total)``
-    is called after each save replayed.
+    ``replay_saves=False`` only unpacks each and checks that it is its record's game (its
+    id and players), for the page's own stored history; a save whose moves are damaged is
+    then found when it is replayed (:func:`salvage` with ``replay_saves``, or its review).
+    A file from outside, an import, is replayed whole; ``progress(done, total)`` is called
+    after each save checked.
     """
     data = read_json(text, "history", HistoryError, MAX_HISTORY_CHARS)
     return load_document(data, replay_saves, progress)
@@ -301,7 +309,56 @@ def loads(text: Any, replay_saves: bool = True,
 def load_document(data: Any, replay_saves: bool = True,
                   progress: Callable[[int, int], None] | None = None) -> HistoryDocument:
     """A parsed history document, migrated to the current version and checked (see
-    :func:`loads`); or HistoryError."""
+    :func:`loads`); or HistoryError naming its first damaged part."""
+    document, damaged = _read(data, replay_saves, progress)
+    if damaged:
+        raise HistoryError(damaged[0].reason)
+    return document
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A part of a history that cannot be kept, set aside by :func:`salvage`: a ``"record"``,
+    a ``"save"`` for review or the ``"current"`` games; ``value`` is the part as it was,
+    ``record`` the (raw) record of its game, if any (for its date and players), and
+    ``reason`` why, as :func:`load_document` refuses it.  ``noted`` is False for the save of
+    a record set aside: it goes with its record, which says why."""
+
+    part: str
+    key: str | None
+    value: Any
+    record: Any
+    reason: Reason
+    noted: bool = True
+
+
+def salvage(text: Any, replay_saves: bool = True,
+            progress: Callable[[int, int], None] | None = None) -> tuple[HistoryDocument, list[Damaged]]:
+    """The page's own history read part by part: the parts that check, as a document, and
+    the damaged ones set aside one by one (:class:`Damaged`), so that one wrong record or
+    save never hides the others.  Only damage to the whole (not JSON, not a history, a
+    newer version, records not a list, saves not an object) is a HistoryError."""
+    data = read_json(text, "history", HistoryError, MAX_HISTORY_CHARS)
+    return _read(data, replay_saves, progress)
+
+
+def aside_document(damaged: list[Damaged]) -> HistoryDocument:
+    """The parts set aside, as they were, in a history document of their own (the page keeps
+    it under a key of its own: nothing is lost).  It is not checked: it is what failed."""
+    document = new_document()
+    for part in damaged:
+        if part.part == "record":
+            document["records"].append(part.value)
+        elif part.part == "save" and part.key is not None:
+            document["saves"][part.key] = part.value
+        elif part.part == "current":
+            document["current"] = part.value
+    return document
+
+
+def _read(data: Any, replay: bool,
+          progress: Callable[[int, int], None] | None) -> tuple[HistoryDocument, list[Damaged]]:
+    """The history's parts that check, and the damaged ones (see :func:`salvage`)."""
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
         raise HistoryError(Reason("history_not_wizard"))
     data = _migrated(data)
@@ -311,15 +368,17 @@ def load_document(data: Any, replay_saves: bool = True,
     missing = [name for name in FIELDS if name not in data]
     if missing:
         raise HistoryError(Reason("history_damaged", {"field": missing[0]}))
-    records, saves, current = data["records"], data["saves"], data["current"]
+    records, saves = data["records"], data["saves"]
     if not isinstance(records, list) or len(records) > MAX_RECORDS:
         raise HistoryError(Reason("history_damaged", {"field": "records"}))
-    checked = [_record_at(index, record) for index, record in enumerate(records)]
-    if len({record["id"] for record in checked}) != len(checked):
-        raise HistoryError(Reason("history_damaged", {"field": "records"}))
-    return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "records": checked,
-            "saves": _saves(saves, {record["save"] for record in checked}, replay_saves, progress),
-            "current": _current(current)}
+    if not isinstance(saves, dict) or len(saves) > MAX_SAVES:
+        raise HistoryError(Reason("history_damaged", {"field": "saves"}))
+    damaged: list[Damaged] = []
+    checked = _records(records, damaged)
+    kept = _saves(saves, checked, damaged, replay, progress)
+    current = _current_part(data["current"], damaged)
+    return ({"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "records": checked, "saves": kept,
+             "current": current}, damaged)
 
 
 def _migrated(data: dict[str, Any]) -> dict[str, Any]:
@@ -336,33 +395,120 @@ def _migrated(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _record_at(index: int, record: Any) -> GameRecord:
-    try:
-        return check_record(record)
-    except HistoryError as error:
-        raise HistoryError(Reason("history_bad_record", {"index": index + 1}, cause=error.reason)) from None
-
-
-def _saves(saves: Any, keys: set[str | None], replay: bool,
-           progress: Callable[[int, int], None] | None = None) -> dict[str, str]:
-    """The saves for review: each the save of a record, each a finished game (when ``replay``)."""
-    if not isinstance(saves, dict) or len(saves) > MAX_SAVES:
-        raise HistoryError(Reason("history_damaged", {"field": "saves"}))
-    for done, (key, text) in enumerate(saves.items(), start=1):
-        if key not in keys or not isinstance(text, str):
-            raise HistoryError(Reason("history_damaged", {"field": "saves"}))
-        if not replay:
-            continue
+def _records(records: list[Any], damaged: list[Damaged]) -> list[GameRecord]:
+    """The records that check, each game once; the others go to ``damaged``."""
+    checked: dict[str, GameRecord] = {}
+    for index, raw in enumerate(records):
+        key = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
         try:
-            finished = load_save(text).is_over
-        except WizardError as error:
-            raise HistoryError(Reason("history_bad_save", {"key": key}, cause=error.reason)) from None
-        if not finished:
-            raise HistoryError(Reason("history_bad_save", {"key": key},
-                                      cause=Reason("history_not_over", rule="R18")))
-        if progress is not None:
+            record = check_record(raw)
+        except HistoryError as error:
+            reason = Reason("history_bad_record", {"index": index + 1}, cause=error.reason)
+            damaged.append(Damaged("record", key, raw, raw, reason))
+            continue
+        if record["id"] in checked:  # a second record of one game
+            damaged.append(Damaged("record", key, raw, raw, Reason("history_damaged", {"field": "records"})))
+            continue
+        checked[record["id"]] = record
+    return list(checked.values())
+
+
+def _saves(saves: dict[Any, Any], records: list[GameRecord], damaged: list[Damaged], replay: bool,
+           progress: Callable[[int, int], None] | None = None) -> dict[str, str]:
+    """The saves for review that are each their own record's game (replayed to its end,
+    when ``replay``); the others go to ``damaged``."""
+    owners = {record["save"]: record for record in records if record["save"] is not None}
+    aside = {part.value.get("save"): part.value for part in damaged
+             if part.part == "record" and isinstance(part.value, dict) and isinstance(part.value.get("save"), str)}
+    kept: dict[str, str] = {}
+    for done, (key, text) in enumerate(saves.items(), start=1):
+        record = owners.get(key)
+        if record is None:  # no record of its own: with its record set aside, or of no game at all
+            noted = key not in aside
+            damaged.append(Damaged("save", key, text, aside.get(key), Reason("history_damaged", {"field": "saves"}),
+                                   noted))
+            continue
+        reason = _save_reason(key, text, record, replay)
+        if reason is None:
+            kept[key] = text
+        else:
+            damaged.append(Damaged("save", key, text, record, reason))
+        if progress is not None and replay:
             progress(done, len(saves))
-    return dict(saves)
+    return kept
+
+
+def _save_reason(key: str, text: Any, record: GameRecord, replay: bool) -> Reason | None:
+    """Why the save ``text`` cannot be ``record``'s review (None: it can)."""
+    if not isinstance(text, str):
+        return Reason("history_damaged", {"field": "saves"})
+    try:
+        document = parse_save(text)
+    except WizardError as error:
+        return Reason("history_bad_save", {"key": key}, cause=error.reason)
+    if not _looks_paired(document, record):
+        return Reason("history_save_mismatch", {"key": key})
+    if not replay:
+        return None
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    game = _REPLAYED.get(digest)
+    if game is None:
+        try:
+            state, tag = load_save_document(document)
+        except WizardError as error:
+            return Reason("history_bad_save", {"key": key}, cause=error.reason)
+        if not state.is_over:
+            return Reason("history_bad_save", {"key": key}, cause=Reason("history_not_over", rule="R18"))
+        game = remember_save(text, state, tag)
+    if game != _game_of_record(record):
+        return Reason("history_save_mismatch", {"key": key})
+    return None
+
+
+def _looks_paired(document: Any, record: GameRecord) -> bool:
+    """Whether a save's document (unpacked, not replayed) names ``record``'s game and players."""
+    if not isinstance(document, dict):
+        return True  # (not a save: replaying it says so)
+    game, config = document.get("game"), document.get("config")
+    if isinstance(game, dict) and game.get("id") != record["id"]:
+        return False
+    return not isinstance(config, dict) or "players" not in config or config["players"] == record["players"]
+
+
+_REPLAYED: dict[str, str] = {}
+"""The saves replayed to their end by this process (by their text's digest): the game each
+is (:func:`_game_of`).  A page's worker reads its own saves again and again; each is
+replayed once."""
+_MOST_REMEMBERED = 4 * MAX_SAVES
+
+
+def remember_save(text: str, state: State, tag: Tag) -> str:
+    """Note that the save ``text`` was replayed to the finished ``state`` (tag ``tag``): it is
+    not replayed again when a history is read.  The game it is, as :func:`_game_of` says."""
+    if len(_REPLAYED) >= _MOST_REMEMBERED:
+        _REPLAYED.clear()
+    game = _game_of(tag.id, _players(state.config.players), options_view(state.config.options),
+                    state.first_dealer, [{"bids": [row.bid for row in rows], "taken": [row.taken for row in rows]}
+                                         for rows in state.pad])
+    _REPLAYED[hashlib.sha256(text.encode()).hexdigest()] = game
+    return game
+
+
+def _game_of(game_id: str, players: Any, options: Any, first_dealer: int, rounds: Any) -> str:
+    """What pairs a save with its record: the game's id, players, rules, first dealer and rounds."""
+    return json.dumps([game_id, players, options, first_dealer, rounds], sort_keys=True)
+
+
+def _game_of_record(record: GameRecord) -> str:
+    return _game_of(record["id"], record["players"], record["options"], record["first_dealer"], record["rounds"])
+
+
+def _current_part(current: Any, damaged: list[Damaged]) -> CurrentGames:
+    try:
+        return _current(current)
+    except HistoryError as error:
+        damaged.append(Damaged("current", None, current, None, error.reason))
+        return {}
 
 
 def _current(current: Any) -> CurrentGames:
