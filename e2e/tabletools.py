@@ -119,6 +119,18 @@ def open_settings(page: Page) -> None:
         panel.locator("summary").click()
 
 
+def menu(page: Page) -> None:
+    """Open the table's "More" menu (its settings and rarer commands: on every screen) if it is closed."""
+    if page.locator("#more-button").get_attribute("aria-expanded") != "true":
+        page.locator("#more-button").click()
+
+
+def close_menu(page: Page) -> None:
+    """Close the "More" menu if it is open (it would lie over the table's right side)."""
+    if page.locator("#more-button").get_attribute("aria-expanded") == "true":
+        page.locator("#more-button").click()
+
+
 def replay_state(save: str) -> State:
     """The engine state of a page's save document (to see what the page must not show)."""
     from wizard_engine import save as saves

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch, decimal
-from tabletools import Player, open_saved, save_at
+from tabletools import Player, close_menu, menu, open_saved, save_at
 
 COACH_TIMEOUT_MS = 60_000
 MINUS = "\u2212"  # the page writes negative figures with a true minus sign
@@ -126,8 +126,10 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
         rf"|Costly: {MINUS}\d+\.\d points\. Better was .+ \({NUMBER} against {NUMBER} for .+\)\.)$"))
     expect(feedback).to_have_attribute("aria-live", "polite")
 
+    menu(page)
     toggle = page.get_by_role("checkbox", name="Feedback")
     toggle.uncheck()
+    close_menu(page)
     expect(feedback).to_be_hidden()
     assert page.evaluate("JSON.parse(localStorage.getItem('wizard.settings')).feedback") is False
     for _ in range(4):
@@ -138,6 +140,7 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
 
     page.reload()
     player.wait_table_ready()
+    menu(page)
     expect(page.get_by_role("checkbox", name="Feedback")).not_to_be_checked()  # remembered
     assert not watch.errors
 
@@ -213,6 +216,7 @@ def test_the_h_key_works_while_a_toolbar_checkbox_has_the_focus(page: Page) -> N
     player.new_game(players=3)
     player.play_until(lambda state: state == "turn")
     expect(page.get_by_role("button", name="Hint")).to_be_enabled(timeout=COACH_TIMEOUT_MS)
+    menu(page)
     page.get_by_role("checkbox", name="Cards played").focus()
     page.keyboard.press("h")
     expect(page.locator("#hint-panel")).to_be_visible()

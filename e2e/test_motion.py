@@ -8,7 +8,7 @@ other test waits for a card to fly; the tests here that want motion say so with
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from tabletools import Player
+from tabletools import Player, close_menu, menu
 
 COUNTERS = """(() => {
   window.__motion = { animate: 0, contexts: 0, oscillators: 0 };
@@ -58,7 +58,9 @@ def test_reduced_motion_moves_nothing_and_a_whole_game_plays(page: Page) -> None
         if state == "round":
             summaries += 1
             if summaries == 2:  # two rounds at the fast pace are enough: the rest at full speed
+                menu(page)
                 page.locator("#table-pace").select_option("instant")
+                close_menu(page)
             player.next_round()
         elif state == "turn":
             player.choose_first()
@@ -95,9 +97,11 @@ def test_a_played_card_moves_a_click_skips_it_and_the_switch_turns_it_off(page: 
 
     # The switch turns motion off, and the page remembers it.
     my_turn_to_play(player)
+    menu(page)
     page.locator("#motion-toggle").uncheck()
     assert page.get_attribute("html", "data-motion") == "off"
     page.locator("#table-pace").select_option("fast")  # a pace at which cards would move (and a quicker round)
+    close_menu(page)
     transition = page.locator("#hand .hand-card").first
     if transition.count():
         assert transition.evaluate("b => getComputedStyle(b).transitionDuration") == "0s"
@@ -123,7 +127,9 @@ def test_sounds_are_off_until_switched_on_then_a_play_is_heard(page: Page) -> No
     expect(page.locator("#sound-toggle")).not_to_be_checked()
     assert counters(page)["contexts"] == 0, "an AudioContext was made before sounds were turned on"
 
+    menu(page)
     page.locator("#sound-toggle").check()
+    close_menu(page)
     assert counters(page)["contexts"] == 1
     player.hand().locator("button:not([disabled])").first.click()
     page.wait_for_function("() => window.__motion.oscillators > 0", timeout=30_000)  # the card played is heard

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sitetools import engine_call, serve, wait_ready
-from tabletools import Player
+from tabletools import Player, menu
 
 ALERT_TIMEOUT_MS = 30_000
 
@@ -70,6 +70,7 @@ def test_new_game_in_one_tab_is_not_replaced_by_the_other_tabs_old_game(page: Pa
     a = _game_at_your_turn(page, seed=5)
     b_page, _ = _second_tab(page.context)
 
+    menu(page)
     page.locator("#to-setup").click()
     a.new_game(players=3, names=["Alice", "Bertha"], close_draw=False)
     page.get_by_role("button", name="Start the game").click()

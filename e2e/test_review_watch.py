@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 from sitetools import MOVES_JS, Watch, wait_while_moving
-from tabletools import NAMES, Player, open_settings
+from tabletools import NAMES, Player, close_menu, menu, open_settings
 
 from wizard_engine import save as saves
 from wizard_engine.coach.record import finished_rounds
@@ -270,8 +270,11 @@ def test_mid_game_the_review_shows_only_the_rounds_played(page: Page, watch: Wat
     player.open(seed=3)
     player.new_game(players=3, pace="instant")
     player.wait_for("turn")
+    menu(page)
     expect(page.get_by_role("button", name="Review rounds played")).to_be_disabled()
+    close_menu(page)
     player.play_until(lambda state: state == "turn" and player.round_number() == 4)
+    menu(page)
     open_review(page, "Review rounds played")
     expect(page.locator("#review-title")).to_have_text("Review of the rounds played")
     page.keyboard.press("End")
@@ -326,7 +329,9 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     page.wait_for_timeout(800)
     assert moves(page) == before + 2
     # Space plays on, at the instant pace, to the final standings.
+    menu(page)
     page.locator("#table-pace").select_option("instant")
+    close_menu(page)
     page.evaluate("document.activeElement.blur()")  # Space on a focused button presses that button
     page.keyboard.press("Space")
     expect(page.get_by_role("button", name="❚❚ Pause")).to_be_visible()

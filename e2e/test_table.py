@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 from sitetools import Watch, number
-from tabletools import Player, find_game, finished_save, open_saved, replay_state, save_at
+from tabletools import Player, close_menu, find_game, finished_save, menu, open_saved, replay_state, save_at
 
 from wizard_engine.cards import SUIT_OF, cards_of
 from wizard_engine.themes import card_label
@@ -177,7 +177,9 @@ def test_take_back_returns_the_card_and_the_turn(page: Page) -> None:
     player.new_game(players=3)
     player.play_until(leading(player))
     # Issue 13: a card may be taken back only until a bot answers it, so the bots wait.
+    menu(page)
     page.locator("#table-pace").select_option("relaxed")
+    close_menu(page)
     take_back = page.get_by_role("button", name="Take back")
     hand_before = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     trick_before = page.locator("#trick").inner_text()
@@ -451,6 +453,7 @@ def test_a_finished_game_is_shown_on_the_start_page_not_reopened(page: Page, wat
     card.get_by_role("button", name="Play again").click()
     expect(page.locator("#round-info")).to_contain_text("Round 1 of 20")
     player.state()
+    menu(page)
     page.get_by_role("button", name="New game").click()
     expect(card).to_be_hidden()  # a game in progress: Resume instead
     expect(page.get_by_role("button", name="Resume")).to_be_visible()

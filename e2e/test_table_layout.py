@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
-from tabletools import Player, open_saved, replay_state, save_at
+from tabletools import Player, close_menu, menu, open_saved, replay_state, save_at
 
 from wizard_engine.view import seat_view
 
@@ -323,7 +323,9 @@ def test_the_played_cards_panel_is_off_until_ticked_and_then_remembered(browser:
     Player(page).wait_for("turn")
     panel = page.get_by_role("region", name="Played this round")
     expect(panel).to_be_hidden()
+    menu(page)
     page.get_by_label("Cards played").check()
+    close_menu(page)
     expect(panel).to_be_visible()
     played = [p["card"] for t in [*view["tricks"], view["trick"]] for p in t["plays"]]
     expect(panel.locator("[data-played]")).to_have_count(len(played))
@@ -336,6 +338,7 @@ def test_the_played_cards_panel_is_off_until_ticked_and_then_remembered(browser:
         expect(row.locator(".card.theme-amigo")).to_have_count(count)
     page.reload()
     page.wait_for_selector("html[data-table=ready]", state="attached", timeout=60_000)
+    menu(page)
     expect(page.get_by_label("Cards played")).to_be_checked()
     expect(page.get_by_role("region", name="Played this round")).to_be_visible()
     page.context.close()

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch
-from tabletools import Player, find_game, replay_state
+from tabletools import Player, close_menu, find_game, menu, replay_state
 
 from wizard_engine.cards import cards_of
 from wizard_engine.themes import card_label
@@ -139,7 +139,9 @@ def test_the_amigo_theme_names_cards_by_colour_and_number(page: Page) -> None:
     assert names and all(pattern.match(n) for n in names), names
     assert page.locator("#hand .card.theme-amigo").count() == len(names)
     # Switching the theme at the table redraws the same cards the classic way.
+    menu(page)
     page.locator("#table-theme").select_option("classic")
+    close_menu(page)
     expect(page.locator("#hand .card.theme-classic")).to_have_count(len(names))
 
 
@@ -167,12 +169,14 @@ def test_leaving_for_the_form_offers_resume_and_reload_resumes(page: Page) -> No
     player.new_game(players=3)
     player.play_until(lambda s: s == "turn" and player.round_number() >= 2)
     hand = page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    menu(page)
     page.get_by_role("button", name="New game").click()
     resume = page.get_by_role("button", name="Resume")
     expect(resume).to_be_visible()
     page.reload()
     player.wait_table_ready()
     player.wait_for("turn")
+    menu(page)
     page.get_by_role("button", name="New game").click()
     page.get_by_role("button", name="Resume").click()
     player.wait_for("turn")

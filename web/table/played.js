@@ -1,5 +1,5 @@
 // The cards already played this round, by suit (for beginners; experts count
-// themselves): an optional panel on the felt, off by default, switched by a
+// themselves): an optional drawer over the table, off by default, switched by a
 // toolbar box that the settings remember. Cards are small faces of the theme
 // chosen, so suits carry the theme's names and colours.
 import { cardFace } from "../lib/cards.js";
@@ -20,6 +20,11 @@ export function bindPlayed(on, remember, redraw) {
     shown = box.checked;
     remember({ played: shown });
     redraw();
+  });
+  // The drawer's ✕: the same as unticking the box.
+  $("played-close").addEventListener("click", () => {
+    box.checked = false;
+    box.dispatchEvent(new Event("change"));
   });
 }
 
