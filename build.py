@@ -281,10 +281,13 @@ def write_lock(info: dict, wheel: Path, dest: Path) -> None:
     (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
-def write_integrity(dest: Path) -> None:
-    """The runtime's files pinned by sha256, for the worker to check: {"file": "sha256-<base64>"}."""
+def write_integrity(dest: Path, wheel: Path) -> None:
+    """The runtime's files and our wheel pinned by sha256, for the worker to check:
+    {"file": "sha256-<base64>"}. The worker also keys its memory snapshot on this file:
+    any other runtime, standard library or engine makes another key."""
+    names = (*PYODIDE_FILES, wheel.name)
     pins = {name: "sha256-" + base64.b64encode(hashlib.sha256((dest / name).read_bytes()).digest()).decode()
-            for name in PYODIDE_FILES}
+            for name in names}
     (dest / INTEGRITY_NAME).write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
 
 
@@ -432,7 +435,7 @@ def build(dest: Path = DIST) -> Path:
         wheel = build_wheel(runtime)
         with step(f"write {PYODIDE_DIR}/{LOCK_NAME} and {INTEGRITY_NAME}"):
             write_lock(info, wheel, runtime)
-            write_integrity(runtime)
+            write_integrity(runtime, wheel)
         copy_web(staging)
         write_described(staging)
         write_icons(staging)
