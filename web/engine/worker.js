@@ -58,14 +58,16 @@ async function boot() {
   let snapshot = "none";
   let pyodide = null;
   const stored = MAKES_SNAPSHOT ? null : await findSnapshot(key);
-  if (stored) {
+  if (stored === "stale") snapshot = "discarded";
+  else if (stored) {
     const bytes = readSnapshot(stored);
     bytes.catch(() => {}); // a damaged snapshot fails loadRuntime below
     try {
       pyodide = await loadRuntime(pins, { _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       snapshot = "restored";
-    } catch {
+    } catch (error) {
+      if (error?.code) throw error; // a runtime file missing or refused: the boot fails as without a snapshot
       pyodide = null;
       snapshot = "discarded";
       await discardSnapshot();
@@ -143,13 +145,17 @@ async function snapshotCache() {
   return self.caches.open(SNAPSHOT_CACHE);
 }
 
-/** The stored snapshot's response if its key is `key`; another key's is discarded. Never throws. */
+/**
+ * The stored snapshot's response if its key is `key`; "stale" when another key's was
+ * there (it is discarded); null when there is none. Never throws.
+ */
 async function findSnapshot(key) {
   try {
     const response = await (await snapshotCache()).match(SNAPSHOT_REQUEST);
     if (!response) return null;
     if (response.headers.get("X-Snapshot-Key") === key) return response;
     await discardSnapshot();
+    return "stale";
   } catch {
     // no Cache Storage (or it refuses): boot as usual
   }
