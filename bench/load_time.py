@@ -116,15 +116,17 @@ def visit(playwright, profile: Path, url: str, counter, wait_offline: bool, slow
                                     .map((e) => [e.name, e.startTime]))""")
         ready = page.evaluate("window.__readyAt")
         restored = page.evaluate("document.documentElement.dataset.engineSnapshot === 'restored'")
+        made = None
         if wait_offline:
             page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
             page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed]",
                                    state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+            made = page.evaluate("document.documentElement.dataset.snapshot")
         time.sleep(0.5)
         return {"paint": paint.get("first-paint", float("nan")),
                 "contentful": paint.get("first-contentful-paint", float("nan")),
                 "ready": ready, "bytes_ready": bytes_at_ready, "bytes_all": counter.sent,
-                "restored": restored}
+                "restored": restored, "made": made}
     finally:
         context.close()
 
@@ -153,16 +155,18 @@ def main() -> None:
                         results.setdefault((name, phase), []).append(result)
                         print(f"run {run + 1} {name:4} {phase}: paint {result['paint']:6.0f} ms, "
                               f"ready {result['ready']:6.0f} ms, {result['bytes_all'] / 1e6:5.2f} MB"
-                              f"{', restored' if result['restored'] else ''}", flush=True)
+                              f"{', restored' if result['restored'] else ''}"
+                              f"{', snapshot ' + result['made'] if result['made'] else ''}", flush=True)
         for server, _ in servers.values():
             server.shutdown()
+        transfer = build.gzipped_size(site)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nmedians of {args.runs} runs (ms from navigation start; MB sent by the server); "
           f"{os.cpu_count()} CPUs, CPU slowdown {args.cpu_slowdown:g}x, load average now {load}; "
-          f"first visit gzip-compressed as a static host serves it: {build.gzipped_size(site) / 1e6:.2f} MB")
+          f"first visit gzip-compressed as a static host serves it: {transfer / 1e6:.2f} MB")
     print(f"{'page':5} {'visit':5} {'first paint':>11} {'FCP':>6} {'ready':>7} {'MB@ready':>9} {'MB total':>9}")
     for (name, phase), rows in results.items():
-        med = {key: statistics.median(r[key] for r in rows) for key in rows[0] if key != "restored"}
+        med = {key: statistics.median(r[key] for r in rows) for key in rows[0] if key not in ("restored", "made")}
         print(f"{name:5} {phase:5} {med['paint']:11.0f} {med['contentful']:6.0f} {med['ready']:7.0f} "
               f"{med['bytes_ready'] / 1e6:9.2f} {med['bytes_all'] / 1e6:9.2f}")
     for phase in ("cold", "warm"):
