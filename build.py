@@ -24,9 +24,11 @@ import argparse
 import base64
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import importlib.util
+import io
 import json
 import math
 import os
@@ -39,6 +41,7 @@ import tarfile
 import tempfile
 import time
 import venv
+import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -68,6 +71,156 @@ PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
 # browser loads it itself (answered by the service worker, it recompiles each visit).
 PYODIDE_CODE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
+STDLIB = "python_stdlib.zip"
+# The standard library we ship: the files that Pyodide's boot and every request kind of
+# wizard_engine.web.call import (found by tests/pyodide_requests.mjs, which prints them, and
+# checked by tests/test_pyodide.py running every request kind on this library), and a small
+# margin (STDLIB_MARGIN). The stock zip holds all of it: 2.5 MB; this one, stored
+# uncompressed (a static host gzips it), about 0.7 MB gzip-compressed.
+STDLIB_FILES = (
+    "__future__.py",
+    "_colorize.py",
+    "_opcode_metadata.py",
+    "_py_warnings.py",
+    "_pyodide/__init__.py",
+    "_pyodide/_base.py",
+    "_pyodide/_core_docs.py",
+    "_pyodide/_future_helper.py",
+    "_pyodide/_importhook.py",
+    "_pyodide/docs_argspec.py",
+    "_pyodide/docstring.py",
+    "_pyodide/jsbind.py",
+    "_ssl.py",
+    "_weakrefset.py",
+    "annotationlib.py",
+    "argparse.py",
+    "ast.py",
+    "asyncio/__init__.py",
+    "asyncio/base_events.py",
+    "asyncio/base_futures.py",
+    "asyncio/base_subprocess.py",
+    "asyncio/base_tasks.py",
+    "asyncio/constants.py",
+    "asyncio/coroutines.py",
+    "asyncio/events.py",
+    "asyncio/exceptions.py",
+    "asyncio/format_helpers.py",
+    "asyncio/futures.py",
+    "asyncio/graph.py",
+    "asyncio/locks.py",
+    "asyncio/log.py",
+    "asyncio/mixins.py",
+    "asyncio/protocols.py",
+    "asyncio/queues.py",
+    "asyncio/runners.py",
+    "asyncio/selector_events.py",
+    "asyncio/sslproto.py",
+    "asyncio/staggered.py",
+    "asyncio/streams.py",
+    "asyncio/subprocess.py",
+    "asyncio/taskgroups.py",
+    "asyncio/tasks.py",
+    "asyncio/threads.py",
+    "asyncio/timeouts.py",
+    "asyncio/transports.py",
+    "asyncio/trsock.py",
+    "asyncio/unix_events.py",
+    "base64.py",
+    "bisect.py",
+    "bz2.py",
+    "codeop.py",
+    "collections/__init__.py",
+    "compression/__init__.py",
+    "compression/_common/__init__.py",
+    "compression/_common/_streams.py",
+    "compression/zstd/__init__.py",
+    "compression/zstd/_zstdfile.py",
+    "concurrent/__init__.py",
+    "concurrent/futures/__init__.py",
+    "concurrent/futures/_base.py",
+    "contextlib.py",
+    "contextvars.py",
+    "copy.py",
+    "copyreg.py",
+    "dataclasses.py",
+    "datetime.py",
+    "dis.py",
+    "email/__init__.py",
+    "encodings/__init__.py",
+    "encodings/aliases.py",
+    "encodings/cp437.py",
+    "encodings/utf_8.py",
+    "enum.py",
+    "fnmatch.py",
+    "functools.py",
+    "gettext.py",
+    "glob.py",
+    "hashlib.py",
+    "heapq.py",
+    "importlib/__init__.py",
+    "importlib/_abc.py",
+    "importlib/abc.py",
+    "importlib/metadata/__init__.py",
+    "importlib/metadata/_collections.py",
+    "importlib/metadata/_functools.py",
+    "importlib/metadata/_itertools.py",
+    "importlib/metadata/_meta.py",
+    "inspect.py",
+    "json/__init__.py",
+    "json/decoder.py",
+    "json/encoder.py",
+    "json/scanner.py",
+    "keyword.py",
+    "linecache.py",
+    "locale.py",
+    "logging/__init__.py",
+    "lzma.py",
+    "opcode.py",
+    "operator.py",
+    "pathlib/__init__.py",
+    "pathlib/_os.py",
+    "pyodide/__init__.py",
+    "pyodide/_package_loader.py",
+    "pyodide/_state.py",
+    "pyodide/code.py",
+    "pyodide/common.py",
+    "pyodide/ffi/__init__.py",
+    "pyodide/webloop.py",
+    "random.py",
+    "re/__init__.py",
+    "re/_casefix.py",
+    "re/_compiler.py",
+    "re/_constants.py",
+    "re/_parser.py",
+    "reprlib.py",
+    "selectors.py",
+    "shutil.py",
+    "signal.py",
+    "socket.py",
+    "ssl.py",
+    "string/__init__.py",
+    "struct.py",
+    "subprocess.py",
+    "tarfile.py",
+    "tempfile.py",
+    "textwrap.py",
+    "threading.py",
+    "token.py",
+    "tokenize.py",
+    "traceback.py",
+    "types.py",
+    "typing.py",
+    "warnings.py",
+    "weakref.py",
+    "zipfile/__init__.py",
+    "zipfile/_path/__init__.py",
+    "zipfile/_path/glob.py",
+)
+STDLIB_MARGIN = (  # other text codecs, and small modules a change to the engine might import
+    "encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py", "encodings/utf_16.py",
+    "encodings/utf_32.py", "encodings/cp1252.py", "encodings/raw_unicode_escape.py",
+    "encodings/unicode_escape.py", "string/templatelib.py", "numbers.py", "collections/abc.py",
+)
 # Beside the lock file: the runtime's files and their sha256 (as Subresource
 # Integrity strings); the worker checks what it fetches against them.
 INTEGRITY_NAME = "runtime-integrity.json"
@@ -229,11 +382,34 @@ def extract_pyodide(tarball: Path, dest: Path) -> dict:
             member = archive.extractfile(f"package/{name}")
             if member is None:
                 raise BuildError(f"{name} is not a regular file in {tarball.name}")
-            (dest / name).write_bytes(member.read())
+            data = member.read()
+            (dest / name).write_bytes(trim_stdlib(data) if name == STDLIB else data)
         stock = archive.extractfile(f"package/{LOCK_NAME}")
         if stock is None:
             raise BuildError(f"{LOCK_NAME} missing from {tarball.name}")
         return json.load(stock)["info"]
+
+
+def trim_stdlib(stock: bytes) -> bytes:
+    """The standard library's zip with only STDLIB_FILES and STDLIB_MARGIN (those it holds),
+    stored uncompressed with fixed dates: the same bytes from the same stock zip."""
+    wanted = set(STDLIB_FILES) | set(STDLIB_MARGIN)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stock)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as trimmed:
+        names = set(source.namelist())
+        missing = set(STDLIB_FILES) - names
+        if missing:
+            raise BuildError(f"{STDLIB} lacks files the engine needs: {sorted(missing)}")
+        for name in sorted(wanted & names):
+            trimmed.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), source.read(name))
+    return out.getvalue()
+
+
+def gzipped_size(dest: Path) -> int:
+    """What a first visit transfers, as a static host serves it: every file gzip-compressed
+    (level 6, as most do), summed."""
+    return sum(len(gzip.compress(path.read_bytes(), 6, mtime=0))
+               for path in sorted(dest.rglob("*")) if path.is_file())
 
 
 # --- our wheel ---------------------------------------------------------------
@@ -283,10 +459,13 @@ def write_lock(info: dict, wheel: Path, dest: Path) -> None:
     (dest / LOCK_NAME).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
-def write_integrity(dest: Path) -> None:
-    """The runtime's files pinned by sha256, for the worker to check: {"file": "sha256-<base64>"}."""
+def write_integrity(dest: Path, wheel: Path) -> None:
+    """The runtime's files and our wheel pinned by sha256, for the worker to check:
+    {"file": "sha256-<base64>"}. The worker also keys its memory snapshot on this file:
+    any other runtime, standard library or engine makes another key."""
+    names = (*PYODIDE_FILES, wheel.name)
     pins = {name: "sha256-" + base64.b64encode(hashlib.sha256((dest / name).read_bytes()).digest()).decode()
-            for name in PYODIDE_FILES}
+            for name in names}
     (dest / INTEGRITY_NAME).write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
 
 
@@ -434,7 +613,7 @@ def build(dest: Path = DIST) -> Path:
         wheel = build_wheel(runtime)
         with step(f"write {PYODIDE_DIR}/{LOCK_NAME} and {INTEGRITY_NAME}"):
             write_lock(info, wheel, runtime)
-            write_integrity(runtime)
+            write_integrity(runtime, wheel)
         copy_web(staging)
         write_described(staging)
         write_icons(staging)

@@ -1,12 +1,16 @@
 """Load-time benchmark: our site against a bare Pyodide boot, cold and warm.
 
-    .venv/bin/python bench/load_time.py [--runs 5]
+    .venv/bin/python bench/load_time.py [--runs 5] [--cpu-slowdown 4]
 
 (`python3 build.py test` creates .venv with Playwright.) Builds the site, and
 beside it a bare page that only boots Pyodide in a worker and imports nothing
 (same runtime files, same kind of server). Each run uses a fresh persistent
 browser profile: a cold visit, then the browser is closed and reopened on the
-same profile for a warm visit. Measured from navigation start: first paint,
+same profile for warm visits: the site's first warm visit boots from the memory
+snapshot its cold visit stored (the cold visit waits for <html data-snapshot>),
+and its row says whether its engine restored. --cpu-slowdown N throttles the
+CPU N times (Chromium's Emulation.setCPUThrottlingRate, as a phone would be).
+Measured from navigation start: first paint,
 and the moment <html data-engine="ready">. Bytes are counted by the server: up
 to ready, and in all on a first visit (with the service worker's precache).
 Prints medians.
@@ -57,6 +61,7 @@ new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });
 """
 TIMEOUT_MS = 120_000
+SNAPSHOT_TIMEOUT_MS = 600_000  # the cold visit's snapshot: one more boot, after it
 
 
 class CountingHandler(build.Handler):
@@ -92,7 +97,7 @@ def make_bare(site: Path, dest: Path) -> Path:
     return dest
 
 
-def visit(playwright, profile: Path, url: str, counter, wait_offline: bool) -> dict:
+def visit(playwright, profile: Path, url: str, counter, wait_offline: bool, slowdown: float = 1) -> dict:
     launch = {"headless": True, "args": CHROMIUM_ARGS}
     if path := chromium_path():
         launch["executable_path"] = path
@@ -100,6 +105,9 @@ def visit(playwright, profile: Path, url: str, counter, wait_offline: bool) -> d
     try:
         context.add_init_script(WATCH_READY)
         page = context.pages[0] if context.pages else context.new_page()
+        if slowdown != 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         counter.sent = 0
         page.goto(url)
         page.wait_for_function("() => window.__readyAt", timeout=TIMEOUT_MS)
@@ -107,12 +115,18 @@ def visit(playwright, profile: Path, url: str, counter, wait_offline: bool) -> d
         paint = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("paint")
                                     .map((e) => [e.name, e.startTime]))""")
         ready = page.evaluate("window.__readyAt")
+        restored = page.evaluate("document.documentElement.dataset.engineSnapshot === 'restored'")
+        made = None
         if wait_offline:
             page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
+            page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed]",
+                                   state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+            made = page.evaluate("document.documentElement.dataset.snapshot")
         time.sleep(0.5)
         return {"paint": paint.get("first-paint", float("nan")),
                 "contentful": paint.get("first-contentful-paint", float("nan")),
-                "ready": ready, "bytes_ready": bytes_at_ready, "bytes_all": counter.sent}
+                "ready": ready, "bytes_ready": bytes_at_ready, "bytes_all": counter.sent,
+                "restored": restored, "made": made}
     finally:
         context.close()
 
@@ -120,6 +134,8 @@ def visit(playwright, profile: Path, url: str, counter, wait_offline: bool) -> d
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--cpu-slowdown", type=float, default=1,
+                        help="throttle the CPU this many times (Chromium's CPU throttling), e.g. 4")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wizard-bench-") as tmp:
         site = build.build(Path(tmp) / "site")
@@ -134,19 +150,23 @@ def main() -> None:
                     profile = Path(tmp) / f"profile-{name}-{run}"
                     for phase in ("cold", "warm"):
                         result = visit(playwright, profile, url, counter,
-                                       wait_offline=(name == "site" and phase == "cold"))
+                                       wait_offline=(name == "site" and phase == "cold"),
+                                       slowdown=args.cpu_slowdown)
                         results.setdefault((name, phase), []).append(result)
                         print(f"run {run + 1} {name:4} {phase}: paint {result['paint']:6.0f} ms, "
-                              f"ready {result['ready']:6.0f} ms, {result['bytes_all'] / 1e6:5.2f} MB",
-                              flush=True)
+                              f"ready {result['ready']:6.0f} ms, {result['bytes_all'] / 1e6:5.2f} MB"
+                              f"{', restored' if result['restored'] else ''}"
+                              f"{', snapshot ' + result['made'] if result['made'] else ''}", flush=True)
         for server, _ in servers.values():
             server.shutdown()
+        transfer = build.gzipped_size(site)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nmedians of {args.runs} runs (ms from navigation start; MB sent by the server); "
-          f"{os.cpu_count()} CPUs, load average now {load}")
+          f"{os.cpu_count()} CPUs, CPU slowdown {args.cpu_slowdown:g}x, load average now {load}; "
+          f"first visit gzip-compressed as a static host serves it: {transfer / 1e6:.2f} MB")
     print(f"{'page':5} {'visit':5} {'first paint':>11} {'FCP':>6} {'ready':>7} {'MB@ready':>9} {'MB total':>9}")
     for (name, phase), rows in results.items():
-        med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+        med = {key: statistics.median(r[key] for r in rows) for key in rows[0] if key not in ("restored", "made")}
         print(f"{name:5} {phase:5} {med['paint']:11.0f} {med['contentful']:6.0f} {med['ready']:7.0f} "
               f"{med['bytes_ready'] / 1e6:9.2f} {med['bytes_all'] / 1e6:9.2f}")
     for phase in ("cold", "warm"):

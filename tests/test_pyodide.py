@@ -37,3 +37,27 @@ def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
     for game in report["games"]:
         assert len(game["totals"]) == game["players"]
 
+
+
+REQUESTS = Path(__file__).with_name("pyodide_requests.mjs")
+
+
+def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> None:
+    """The site's python_stdlib.zip holds only what the engine imports (build.py's STDLIB_FILES):
+    every request kind of web.call answers on it, none with an internal error (a missing module)."""
+    from wizard_engine import web
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed for the Pyodide check", pytrace=False)
+    result = subprocess.run([node, str(REQUESTS), str(site / build.PYODIDE_DIR)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    methods = report["methods"]
+    kinds = set(web._METHODS) | set(web._LONG_METHODS)
+    assert kinds <= set(methods), f"not exercised: {kinds - set(methods)}"
+    assert all("ok" in outcomes and "internal" not in outcomes
+               for name, outcomes in methods.items() if name in kinds), methods
+    assert set(report["stdlib"]) <= set(build.STDLIB_FILES) | set(build.STDLIB_MARGIN)
+    assert build.gzipped_size(site) <= 4_850_000  # a first visit's transfer (6.6 MB with the stock library)

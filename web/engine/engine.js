@@ -35,6 +35,13 @@
 //   await coach.call("review", { save, seat }, { onProgress: ({ done, total }) => ... });
 // and each report restarts the timeout.
 //
+// A returning player's workers boot from a memory snapshot of a booted engine
+// (see worker.js): <html data-engine-snapshot> and data-coach-snapshot say
+// "restored", "none" or "discarded" (engine.snapshot says the same). After a
+// boot without one, once no worker is booting and the page is idle, a third
+// worker makes it and ends: <html data-snapshot> is "making", then "stored" or
+// "failed" (nothing is shown: the next visit boots as usual).
+//
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
 // When a newer build takes over an open page, <html data-update="ready"> and
@@ -51,6 +58,7 @@ class Engine extends EventTarget {
   role;
   status = "loading";
   version = null;
+  snapshot = null; // "restored" | "none" | "discarded", once booted
   error = null;
   callTimeoutMs = CALL_TIMEOUT_MS;
   restarts = 0;
@@ -171,6 +179,8 @@ class Engine extends EventTarget {
   #receive(message) {
     if (message.type === "ready") {
       this.version = message.version;
+      this.snapshot = message.snapshot ?? "none";
+      root.dataset[`${this.role}Snapshot`] = this.snapshot;
       performance.mark(`${this.role}-ready`);
       this.#setStatus("ready");
       this.#settle.resolve(message.version);
@@ -273,6 +283,40 @@ async function registerServiceWorker(engine) {
 
 let engine = null;
 let coach = null;
+let snapshotMaker = null;
+
+/**
+ * After a boot without a snapshot: once no worker boots and the page is idle, a
+ * worker of its own makes one (a fresh engine, no game in it) and ends. Once a visit.
+ */
+async function makeSnapshot() {
+  if (snapshotMaker || !("caches" in self) || typeof CompressionStream === "undefined") return;
+  snapshotMaker = "waiting";
+  await booted();
+  await new Promise((resolve) => (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }));
+  if ([engine, coach].some((worker) => worker?.snapshot === "restored")) return; // one exists now
+  root.dataset.snapshot = "making";
+  let worker;
+  const done = (stored) => {
+    root.dataset.snapshot = stored ? "stored" : "failed";
+    worker?.terminate();
+  };
+  try {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "snapshot" });
+  } catch {
+    done(false);
+    return;
+  }
+  snapshotMaker = worker;
+  worker.addEventListener("message", ({ data }) => {
+    if (data.type === "snapshot") done(data.stored);
+    else if (data.type === "error") done(false);
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    done(false);
+  });
+}
 
 /**
  * Resolves once none of the page's workers is booting. The coach boots after the game's
@@ -295,6 +339,9 @@ export function startEngine() {
     engine = new Engine("engine");
     const settled = () => registerServiceWorker(engine);
     engine.ready.then(settled, settled);
+    engine.ready.then(() => {
+      if (engine.snapshot !== "restored") makeSnapshot();
+    }, () => {});
   }
   return engine;
 }

@@ -2,28 +2,94 @@
 // Only engine.js talks to it. Messages are plain objects whose payloads are
 // JSON strings, so nothing crosses the boundary as a proxy:
 //   in:  {id, request: '{"method": ..., "params": {...}}'}
-//   out: {type: "ready", version} | {type: "error", code, params}
-//        (a boot failure: the page words "<code>" from its catalogue)
+//   out: {type: "ready", version, snapshot} | {type: "error", code, params}
+//        (a boot failure: the page words "<code>" from its catalogue;
+//        snapshot: "restored", "none" or "discarded", see below)
 //        {id, response: '{"ok": true, "result": ...}'}
 //        {id, progress: '{"done": d, "total": t}'}  (a long request, e.g. a review, as it goes)
 // The runtime's folder is named after its version (build.py checks it: bump both).
 // Started with a name ending in "cached", it takes the runtime from the service
 // worker's cache (sw.js serves RUNTIME + "cached/"): engine.js retries that
 // way when the network fails although the browser says it is online.
+//
+// A memory snapshot: a booted interpreter with the engine imported, kept in
+// Cache Storage (SNAPSHOT_CACHE, gzip-compressed, which also checks its bytes)
+// under a key made of the runtime's pinned files (runtime-integrity.json pins
+// the wasm, the standard library and our wheel). A worker boots from it when
+// its key matches, skipping Python's own start and the engine's imports; any
+// trouble (none stored, another key, damaged, refused by Pyodide, an engine that
+// does not answer) discards it and boots as usual, saying nothing. Started with
+// the name "snapshot", the worker only makes one: it boots afresh, imports the
+// engine's modules, answers no request, stores the snapshot and says
+// {type: "snapshot", stored: true | false, bytes}. engine.js starts it once the
+// page is idle after a boot without a snapshot.
 const here = (path) => new URL(path, import.meta.url).href;
 const RUNTIME = self.name.endsWith("cached")
   ? "../pyodide-314.0.7/cached/"
   : "../pyodide-314.0.7/";
 const PACKAGE = "wizard_engine";
 const RUNTIME_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // pinned in runtime-integrity.json
-
+const MAKES_SNAPSHOT = self.name === "snapshot";
+const SNAPSHOT_CACHE = "engine-snapshot";
+const SNAPSHOT_REQUEST = here("engine-snapshot"); // a key in Cache Storage, never fetched
+const SNAPSHOT_FORMAT = "1"; // bumped when what a snapshot holds changes
+// Python code run after a restore: the snapshot froze the random generator's state
+// (every restored engine would draw the same "random" numbers): draw a fresh seed.
+const AFTER_RESTORE = "import random; random.seed()";
+// Before a snapshot: import every module a request may import later, so none
+// is left to load from the files (a restored engine holds them all).
+const BEFORE_SNAPSHOT = `
+import importlib, pkgutil, ${PACKAGE}
+for _module in pkgutil.walk_packages(${PACKAGE}.__path__, "${PACKAGE}."):
+    if _module.name not in ("${PACKAGE}.__main__",):
+        try:
+            importlib.import_module(_module.name)
+        except ImportError:
+            pass  # a module for the command line only (its imports are not in the browser)
+del _module
+`;
 let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
 
 async function boot() {
-  const pins = await integrityPins();
+  const pinsText = await integrityPins();
+  const pins = JSON.parse(pinsText);
+  const key = await snapshotKey(pinsText);
+  let snapshot = "none";
+  let pyodide = null;
+  const stored = MAKES_SNAPSHOT ? null : await findSnapshot(key);
+  if (stored === "stale") snapshot = "discarded";
+  else if (stored) {
+    const bytes = readSnapshot(stored);
+    bytes.catch(() => {}); // a damaged snapshot fails loadRuntime below
+    try {
+      pyodide = await loadRuntime(pins, { _loadSnapshot: bytes });
+      pyodide.runPython(AFTER_RESTORE);
+      snapshot = "restored";
+    } catch (error) {
+      if (error?.code) throw error; // a runtime file missing or refused: the boot fails as without a snapshot
+      pyodide = null;
+      snapshot = "discarded";
+      await discardSnapshot();
+    }
+  }
+  if (pyodide) {
+    try {
+      return { ...(await engineOf(pyodide)), snapshot };
+    } catch {
+      snapshot = "discarded"; // restored, but its engine does not answer
+      await discardSnapshot();
+    }
+  }
+  pyodide = await loadRuntime(pins, MAKES_SNAPSHOT ? { _makeSnapshot: true } : {});
+  const { version } = await engineOf(pyodide);
+  if (MAKES_SNAPSHOT) await makeSnapshot(pyodide, key);
+  return { version, snapshot };
+}
+
+/** Load Pyodide with our wheel (its boot guarded: see guardBoot). */
+async function loadRuntime(pins, options) {
   const guard = guardBoot(pins);
-  let pyodide;
   try {
     // import() takes no integrity: fetch the runtime's two modules through the
     // guarded (pinned) fetch first, so the browser checks their bytes; the
@@ -31,18 +97,23 @@ async function boot() {
     const modules = RUNTIME_MODULES.map((file) => self.fetch(here(`${RUNTIME}${file}`)));
     await Promise.race([Promise.all(modules), guard.failed]);
     const { loadPyodide } = await Promise.race([import(here(`${RUNTIME}pyodide.mjs`)), guard.failed]);
-    pyodide = await Promise.race([
+    return await Promise.race([
       loadPyodide({
         indexURL: here(RUNTIME),
         lockFileURL: here(`${RUNTIME}pyodide-lock.json`),
         packages: [PACKAGE],
         stdout: () => {}, // stderr keeps its default: console.warn
+        ...options,
       }),
       guard.failed,
     ]);
   } finally {
     guard.release();
   }
+}
+
+/** The engine's entry point in a loaded runtime: sets `call`; resolves with {version}. */
+async function engineOf(pyodide) {
   let module;
   try {
     module = pyodide.pyimport(`${PACKAGE}.web`);
@@ -54,10 +125,82 @@ async function boot() {
     }
     throw bootError("boot.failed", { detail: lastLine(error.message) });
   }
-  call = module.call;
-  const pong = JSON.parse(call(JSON.stringify({ method: "ping", params: {} })));
+  const entry = module.call;
+  const pong = JSON.parse(entry(JSON.stringify({ method: "ping", params: {} })));
   if (!pong.ok) throw bootError("boot.failed", { detail: pong.error.message });
-  return pong.result.version;
+  if (!MAKES_SNAPSHOT) call = entry;
+  return { version: pong.result.version };
+}
+
+// --- the memory snapshot ---------------------------------------------------
+
+/** The snapshot's key: the runtime's pins (wasm, standard library, wheel...) and the format. */
+async function snapshotKey(pinsText) {
+  const bytes = new TextEncoder().encode(`${SNAPSHOT_FORMAT}\n${pinsText}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function snapshotCache() {
+  return self.caches.open(SNAPSHOT_CACHE);
+}
+
+/**
+ * The stored snapshot's response if its key is `key`; "stale" when another key's was
+ * there (it is discarded); null when there is none. Never throws.
+ */
+async function findSnapshot(key) {
+  try {
+    const response = await (await snapshotCache()).match(SNAPSHOT_REQUEST);
+    if (!response) return null;
+    if (response.headers.get("X-Snapshot-Key") === key) return response;
+    await discardSnapshot();
+    return "stale";
+  } catch {
+    // no Cache Storage (or it refuses): boot as usual
+  }
+  return null;
+}
+
+/** The snapshot's bytes, decompressed; rejects when they are damaged (gzip checks them). */
+async function readSnapshot(response) {
+  const bytes = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  return new Uint8Array(bytes);
+}
+
+async function discardSnapshot() {
+  try {
+    await self.caches.delete(SNAPSHOT_CACHE);
+  } catch {
+    // nothing to discard, or storage refuses: the key check still guards the next boot
+  }
+}
+
+/** Make the snapshot of a fresh runtime (the engine imported) and store it; reports to the page. */
+async function makeSnapshot(pyodide, key) {
+  let stored = false;
+  let bytes = 0;
+  try {
+    pyodide.runPython(BEFORE_SNAPSHOT);
+    // The loaded-packages record must be as at boot for Pyodide to snapshot; a boot
+    // from the snapshot loads the wheel again (its files) and records it anew.
+    delete pyodide.loadedPackages[PACKAGE];
+    const memory = pyodide.makeMemorySnapshot();
+    const body = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
+    const compressed = await new Response(body).blob();
+    bytes = compressed.size;
+    const response = new Response(compressed, {
+      headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Key": key },
+    });
+    await discardSnapshot();
+    await (await snapshotCache()).put(SNAPSHOT_REQUEST, response);
+    stored = true;
+  } catch (error) {
+    // Storage full or refused, or Pyodide could not snapshot: the next visit boots as usual.
+    console.info(`No engine snapshot stored: ${error?.message ?? error}`);
+    await discardSnapshot();
+  }
+  self.postMessage({ type: "snapshot", stored, bytes });
 }
 
 // The runtime's files pinned by sha256 (build.py writes the list beside the
@@ -72,7 +215,7 @@ async function integrityPins() {
     throw bootError("boot.fetch_failed", { file: "runtime-integrity.json", detail: error.message });
   }
   if (!response.ok) throw bootError("boot.missing", { file: "runtime-integrity.json", status: response.status });
-  return response.json();
+  return response.text();
 }
 
 // Pyodide swallows some failures while it boots: a wasm file that does not
@@ -163,8 +306,9 @@ self.addEventListener("message", (event) => {
 });
 
 boot().then(
-  (version) => {
-    self.postMessage({ type: "ready", version });
+  ({ version, snapshot }) => {
+    if (MAKES_SNAPSHOT) return;
+    self.postMessage({ type: "ready", version, snapshot });
     for (const message of pending.splice(0)) answer(message);
   },
   (error) => {

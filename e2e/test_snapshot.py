@@ -1,0 +1,139 @@
+"""Issue 28: a returning visit boots the engine from a memory snapshot (web/engine/worker.js).
+
+The first visit makes one once the page is idle; the next boots the game's and the coach's
+workers from it, and their engine answers as a fresh one. A snapshot of another build (key),
+a damaged one, or storage that refuses it never breaks a boot: the engine boots afresh and
+the page says nothing.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from sitetools import Watch, wait_ready
+
+import build
+
+SNAPSHOT_TIMEOUT_MS = 240_000  # a whole extra boot, on a busy 2-core machine
+FORMAT = "1"  # worker.js's SNAPSHOT_FORMAT
+
+SNAPSHOT_STATE = """() => {
+    const data = document.documentElement.dataset;
+    return { made: data.snapshot ?? null, engine: data.engineSnapshot ?? null, coach: data.coachSnapshot ?? null };
+}"""
+
+# The same requests on any engine: Hard and Expert bots deciding (the views but for the game's
+# id, random for each game), then the coach's advice and chances on a given save (the coach
+# seeds itself with the save's game id).
+ANSWERS = """async (given) => {
+    const { startEngine, startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
+    const engine = startEngine();
+    const players = [{ name: "You" }, { name: "E", bot: "expert" }, { name: "H", bot: "hard" }];
+    let answer = await engine.call("new_game", { config: { seed: 2028, players } });
+    const views = [];
+    let turn = null;
+    while (!answer.view.over && views.length < 40) {
+        if (answer.view.bot_to_act) answer = await engine.call("bot_step");
+        else {
+            turn ??= answer.save;
+            answer = await engine.call("act", { action: answer.view.legal[0] });
+        }
+        const { game, ...view } = answer.view;
+        views.push(JSON.stringify(view));
+    }
+    const save = given ?? turn;
+    const coach = startCoach();
+    const advice = await coach.call("advise", { save, seat: 0 });
+    const chances = await coach.call("chances", { save: answer.save });
+    return { views, advice, chances: chances.rounds, save };
+}"""
+
+
+def _key(site: Path) -> str:
+    """The key the worker stores its snapshot under (worker.js: snapshotKey)."""
+    pins = (site / build.PYODIDE_DIR / build.INTEGRITY_NAME).read_text()
+    return hashlib.sha256(f"{FORMAT}\n{pins}".encode()).hexdigest()
+
+
+def _put_snapshot(page: Page, body: bytes, key: str) -> None:
+    """Store `body` as the snapshot under `key`, from a page of the site's origin."""
+    page.goto("./described.json")
+    page.evaluate("""async ([bytes, key]) => {
+        const cache = await caches.open("engine-snapshot");
+        await cache.put(new URL("engine/engine-snapshot", document.baseURI).href,
+                        new Response(new Uint8Array(bytes), { headers: { "X-Snapshot-Key": key } }));
+    }""", [list(body), key])
+
+
+def _stored_key(page: Page) -> str | None:
+    return page.evaluate("""async () => {
+        const cache = await caches.open("engine-snapshot");
+        const response = await cache.match(new URL("engine/engine-snapshot", document.baseURI).href);
+        return response?.headers.get("X-Snapshot-Key") ?? null;
+    }""")
+
+
+def _wait_made(page: Page) -> str:
+    page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed]",
+                           state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+    return page.evaluate(SNAPSHOT_STATE)["made"]
+
+
+def test_a_returning_visit_boots_from_the_snapshot_and_answers_as_a_fresh_engine(
+        page: Page, watch: Watch, site: Path) -> None:
+    page.goto("./")
+    wait_ready(page)
+    fresh = page.evaluate(ANSWERS, None)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
+    assert _wait_made(page) == "stored"
+    assert _stored_key(page) == _key(site)
+
+    page.reload()
+    wait_ready(page)
+    restored = page.evaluate(ANSWERS, fresh["save"])
+    state = page.evaluate(SNAPSHOT_STATE)
+    assert state["engine"] == state["coach"] == "restored"
+    assert state["made"] is None  # nothing to make: it was there
+    assert restored == fresh
+    assert len(fresh["views"]) == 40 and fresh["advice"]["advice"]["options"]
+    assert not watch.errors
+
+
+@pytest.mark.parametrize("kind", ["damaged", "not a snapshot", "another build"])
+def test_a_damaged_or_stale_snapshot_is_discarded_and_the_engine_boots_afresh(
+        page: Page, watch: Watch, site: Path, kind: str) -> None:
+    body = os.urandom(1 << 16)
+    if kind == "not a snapshot":
+        body = gzip.compress(body)  # passes gzip's check; Pyodide refuses it
+    _put_snapshot(page, body, "0" * 64 if kind == "another build" else _key(site))
+    watch.errors.clear()  # the JSON page's favicon.ico: not found
+    page.goto("./")
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "discarded"
+    assert page.locator("[data-engine-alert]").count() == 0 or page.locator("[data-engine-alert]").is_hidden()
+    result = page.evaluate("""async () => {
+        const { startEngine } = await import(new URL("engine/engine.js", document.baseURI).href);
+        return (await startEngine().call("new_game", { config: { seed: 1, players: [
+            { name: "A", bot: "easy" }, { name: "B", bot: "easy" }, { name: "C", bot: "easy" }] } })).view.round;
+    }""")
+    assert result == 1
+    if kind == "another build":  # and a new one replaces it
+        assert _wait_made(page) == "stored" and _stored_key(page) == _key(site)
+    assert not watch.errors
+
+
+def test_storage_that_refuses_the_snapshot_never_breaks_a_boot(page: Page, watch: Watch, site_url: str) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": 1_000_000})
+    page.goto("./")
+    wait_ready(page)
+    assert _wait_made(page) == "failed"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
+    assert page.locator("[data-engine-alert]").count() == 0 or page.locator("[data-engine-alert]").is_hidden()
+    assert not watch.errors
