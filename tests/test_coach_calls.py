@@ -13,6 +13,7 @@ from wizard_engine.bots import make_bot
 from wizard_engine.calls import coach as coach_calls
 from wizard_engine.calls.coach import _seed
 from wizard_engine.coach import advise
+from wizard_engine.coach.advice import Advice
 from wizard_engine.view import seat_view
 
 PLAYERS = [{"name": "You"}, {"name": "A", "bot": "easy"}, {"name": "B", "bot": "easy"}]
@@ -123,7 +124,12 @@ def test_the_review_reads_the_advice_given_during_the_game_and_equals_a_fresh_on
         state.apply(seat, bots[seat].decide(seat_view(state, seat)))
     text = sealed(state)
     asked: list[int] = []
-    monkeypatch.setattr(coach_calls, "advise", lambda *a, **k: asked.append(1) or advise(*a, **k))
+
+    def counted(*args: Any, **kwargs: Any) -> Advice:
+        asked.append(1)
+        return advise(*args, **kwargs)
+
+    monkeypatch.setattr(coach_calls, "advise", counted)
     kept = result("review", save=text, seat=0, budget=5)
     assert asked == [] and kept["review"]["entries"]  # every decision's advice was kept
     coach_calls._advice.clear()

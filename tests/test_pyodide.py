@@ -45,7 +45,7 @@ REQUESTS = Path(__file__).with_name("pyodide_requests.mjs")
 def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> None:
     """The site's python_stdlib.zip holds only what the engine imports (build.py's STDLIB_FILES):
     every request kind of web.call answers on it, none with an internal error (a missing module)."""
-    from wizard_engine import web
+    from wizard_engine import calls
 
     node = shutil.which("node")
     if node is None:
@@ -55,7 +55,7 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
     report = json.loads(result.stdout.strip().splitlines()[-1])
     methods = report["methods"]
-    kinds = set(web._METHODS) | set(web._LONG_METHODS)
+    kinds = set(calls.METHODS) | set(calls.LONG_METHODS)
     assert kinds <= set(methods), f"not exercised: {kinds - set(methods)}"
     assert all("ok" in outcomes and "internal" not in outcomes
                for name, outcomes in methods.items() if name in kinds), methods

@@ -25,16 +25,16 @@ export default [
   },
   {
     // Classic scripts run before the modules; the workers run in their own global scope.
-    files: ["boot.js", "scheme.js"],
+    files: ["**/boot.js", "**/scheme.js"],
     languageOptions: { sourceType: "script" },
   },
   {
-    files: ["sw.js", "engine/worker.js"],
+    files: ["**/sw.js", "**/engine/worker.js"],
     languageOptions: { globals: { ...globals.serviceworker, ...globals.worker } },
   },
   {
     // The service worker is a template: build.py writes these three in.
-    files: ["sw.js"],
+    files: ["**/sw.js"],
     languageOptions: { globals: { __CACHE_NAME__: "readonly", __PRECACHE__: "readonly", __RUNTIME_CODE__: "readonly" } },
   },
 ];
