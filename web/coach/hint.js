@@ -143,7 +143,8 @@ export class CoachView {
     panel.dataset.state = "ready";
     panel.dataset.hintMs ??= String(Math.round(performance.now() - this.#opened));
     panel.dataset.adviceMs = String(Math.round(entry.answered - entry.asked)); // the coach's time from the turn's start
-    $("hint-status").textContent = t(advice.forced ? "hint.only" : "hint.ready", { pick: this.#optionName(advice.pick) });
+    const pick = this.#optionName(advice.pick);
+    $("hint-status").textContent = t(advice.forced ? "hint.only" : "hint.ready", { pick });
     body.append(this.#table(advice));
     $("hint-note").textContent = t("hint.deals", { count: advice.deals });
     this.#figures(advice);
@@ -175,7 +176,8 @@ export class CoachView {
         tr.classList.add("hint-equal");
         name.append(el("span", "hint-equal-mark", t("hint.equal")));
       }
-      tr.append(name, el("td", "hint-points", expectedText(option.points)), el("td", "hint-make", chanceText(option.make)));
+      const points = el("td", "hint-points", expectedText(option.points));
+      tr.append(name, points, el("td", "hint-make", chanceText(option.make)));
     }
     return table;
   }
@@ -196,10 +198,12 @@ export class CoachView {
     if (!advice) return;
     for (const option of advice.options) {
       // Every button of the option (a hand may hold two Wizards, or two Jesters)
-      for (const button of document.querySelectorAll(`#decision [data-action="${option.option}"], #hand [data-action="${option.option}"]`)) {
+      const action = `[data-action="${option.option}"]`;
+      for (const button of document.querySelectorAll(`#decision ${action}, #hand ${action}`)) {
         // "+12.4 · 93%": on a small screen the two figures stand one above the other (style.css).
         const figure = el("span", "hint-figure");
-        figure.append(el("span", "", expectedText(option.points)), el("span", "hint-figure-sep", " · "), el("span", "", chanceText(option.make)));
+        figure.append(el("span", "", expectedText(option.points)), el("span", "hint-figure-sep", " · "),
+          el("span", "", chanceText(option.make)));
         figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
         button.append(figure);
         button.classList.toggle("hint-picked", picked(advice, option));
@@ -239,7 +243,10 @@ export class CoachView {
       return rating.choice === rating.best ? t("feedback.best", { choice }) : t("feedback.equal", { choice, best });
     }
     if (rating.verdict === "close") return t("feedback.close", { choice, best, lost });
-    return t("feedback.costly", { choice, best, lost, best_points: expectedText(rating.best_points), choice_points: expectedText(rating.choice_points) });
+    const figures = {
+      best_points: expectedText(rating.best_points), choice_points: expectedText(rating.choice_points),
+    };
+    return t("feedback.costly", { choice, best, lost, ...figures });
   }
 
   /** Beside each seat, the chances after the last finished round (the pad is drawn with the view, app.js). */

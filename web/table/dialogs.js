@@ -82,7 +82,8 @@ function cardRow(view, plays, winner) {
   for (const { seat, card } of plays) {
     const item = el("li", "draw-card");
     if (seat === winner) item.classList.add("won");
-    item.append(cardPicture(card, view.theme, cardName(card, view.theme)), nameEl("span", "play-name", view.players[seat].name));
+    const picture = cardPicture(card, view.theme, cardName(card, view.theme));
+    item.append(picture, nameEl("span", "play-name", view.players[seat].name));
     list.append(item);
   }
   return list;
@@ -107,7 +108,8 @@ function fillRoundSummary(view) {
   last.replaceChildren();
   if (view.last_trick) {
     const winner = view.last_trick.winner;
-    const took = winner === view.human ? t("summary.took_last_you") : t("summary.took_last", { name: view.players[winner].name });
+    const name = view.players[winner].name;
+    const took = winner === view.human ? t("summary.took_last_you") : t("summary.took_last", { name });
     last.append(el("p", "", took));
     last.append(cardRow(view, view.last_trick.plays, view.last_trick.winner));
   }

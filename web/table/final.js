@@ -66,14 +66,17 @@ function drawChart(view) {
   const x = (r) => left + (r / rounds) * (width - left - right);
   const y = (v) => top + ((high - v) / span) * (height - top - bottom);
 
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "score-chart", "aria-hidden": "true", focusable: "false" });
+  const chart = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`, class: "score-chart", "aria-hidden": "true", focusable: "false",
+  });
   chart.append(svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "chart-zero" }));
   for (const value of [high, low]) {
     if (value === 0) continue;
     chart.append(svg("line", { x1: left, x2: width - right, y1: y(value), y2: y(value), class: "chart-grid" }));
   }
   const labelled = [];
-  for (const value of [0, high, low]) { // zero first; an extreme too near a label drawn is left out (its grid line stays)
+  // Zero first; an extreme too near a label drawn is left out (its grid line stays).
+  for (const value of [0, high, low]) {
     if (labelled.some((other) => Math.abs(y(other) - y(value)) < LABEL_GAP)) continue;
     labelled.push(value);
     const label = svg("text", { x: left - 6, y: y(value) + 4, class: "chart-label", "text-anchor": "end" });
@@ -97,7 +100,8 @@ function drawChart(view) {
   // The same figures as text: what a screen reader reads instead of the picture.
   const text = el("ul", "visually-hidden");
   series.forEach((totals, seat) => {
-    text.append(el("li", "", t("final.chart_line", { name: view.players[seat].name, totals: totals.slice(1).map((points) => t("final.chart_value", { points })).join(t("list.comma")) })));
+    const values = totals.slice(1).map((points) => t("final.chart_value", { points })).join(t("list.comma"));
+    text.append(el("li", "", t("final.chart_line", { name: view.players[seat].name, totals: values })));
   });
   box.append(el("h3", "final-chart-title", t("final.chart_title")), chart, text);
 }

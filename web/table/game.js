@@ -20,7 +20,10 @@ export class Game {
   view = null;
   /** The last save this tab kept or loaded (opaque): what a restarted engine reloads. */
   lastSave = null;
-  /** null, or why this tab stepped aside: "continued" (its game went on in another tab) or "replaced" (another game began there). */
+  /**
+   * null, or why this tab stepped aside: "continued" (its game went on in another tab) or
+   * "replaced" (another game began there).
+   */
   behind = null;
   pace = PACES.normal;
   theme = "classic";
@@ -36,7 +39,10 @@ export class Game {
   /** The first-dealer draw as a dialog to dismiss (a setting); else a line shown briefly on the table. */
   drawDialog = false;
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
-  /** The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view), round(view, save); each optional. */
+  /**
+   * The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view),
+   * round(view, save); each optional.
+   */
   hooks = {};
 
   /**
@@ -244,7 +250,8 @@ export class Game {
     if (flags.fresh || flags.resumed) this.#roundTrick = false;
     // The round's summary opens before the next round is drawn: until it closes, the table
     // shows the round as it ended.
-    this.#between = events.roundEnded && !view.over && !view.open_hands && before ? roundEndPicture(before, view) : null;
+    const pictured = events.roundEnded && !view.over && !view.open_hands && before;
+    this.#between = pictured ? roundEndPicture(before, view) : null;
     this.#draw();
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
@@ -255,7 +262,10 @@ export class Game {
     if (!this.behind) this.#runBots();
   }
 
-  /** The coach's moments: the person's move (with the save before it), a round over or a game shown, the person's turn. */
+  /**
+   * The coach's moments: the person's move (with the save before it), a round over or a game
+   * shown, the person's turn.
+   */
   #tellCoach(view, events) {
     if (this.behind) return;
     if (events.acted) this.hooks.acted?.(events.acted.choice, events.acted.save, view);
@@ -310,7 +320,8 @@ export class Game {
     this.#looping = true;
     const generation = this.#generation;
     const mayGo = () =>
-      this.view?.bot_to_act && this.#holds.size === 0 && !this.#paused && generation === this.#generation && !this.behind;
+      this.view?.bot_to_act && this.#holds.size === 0 && !this.#paused && generation === this.#generation
+      && !this.behind;
     try {
       while (mayGo()) {
         const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());

@@ -275,7 +275,8 @@ export class Motion {
     for (const [key, element] of handCards()) {
       if (before.hand.has(key)) continue;
       const mine = (entry) => Number(entry.element.dataset.seat) === this.#view?.human;
-      const old = [...before.trick.values()].find((entry) => entry.element.dataset.card === element.dataset.card && mine(entry));
+      const same = (entry) => entry.element.dataset.card === element.dataset.card && mine(entry);
+      const old = [...before.trick.values()].find(same);
       if (old) back.set(element.dataset.card, old);
     }
     return back;

@@ -97,7 +97,9 @@ function seatItem(view, seat) {
   // Watch mode shows every hand face up (view.open_hands); Foresight shows the others' card.
   const open = view.open_hands?.[seat];
   const shown = open ?? view.shown_hands?.[seat];
-  if (!shown && !view.over) foot.append(el("span", "seat-cards", t("seat.cards_in_hand", { count: view.hand_counts[seat] })));
+  if (!shown && !view.over) {
+    foot.append(el("span", "seat-cards", t("seat.cards_in_hand", { count: view.hand_counts[seat] })));
+  }
   item.append(foot);
   if (shown) {
     const cards = el("div", open ? "shown-hand open-hand" : "shown-hand");
@@ -200,7 +202,8 @@ function tally(view) {
   const parts = [t("tally.bids", { sum, tricks: t("tricks.count", { count: view.hand_size }) })];
   if (made === count) {
     const diff = sum - view.hand_size;
-    parts.push(diff === 0 ? t("tally.even") : diff > 0 ? t("tally.over", { count: diff }) : t("tally.under", { count: -diff }));
+    if (diff === 0) parts.push(t("tally.even"));
+    else parts.push(diff > 0 ? t("tally.over", { count: diff }) : t("tally.under", { count: -diff }));
   } else if (made > 0) {
     parts.push(t("tally.made", { made, count }));
   }
@@ -231,7 +234,8 @@ function me(view) {
 
 function promptText(view) {
   if (view.over) return t("prompt.over");
-  if (view.round_over) return t("summary.title", { round: view.round, rounds: view.rounds }); // game.js's picture of a round just ended
+  // game.js's picture of a round just ended
+  if (view.round_over) return t("summary.title", { round: view.round, rounds: view.rounds });
   if (!view.your_turn) {
     const names = listText(view.to_act.filter((s) => s !== view.human).map((s) => view.players[s].name));
     if (view.phase === "bidding" && view.options.bidding !== "open") return t("prompt.waiting_all_bid", { names });
