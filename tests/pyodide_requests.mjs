@@ -74,6 +74,7 @@ const recorded = ask("history_record", { history: null, save: mine, date });
 const history = recorded?.history ?? null;
 ask("history_record", { history, keeper: pad, date });
 ask("history_stats", { history });
+ask("history_check", { history, replay: true });
 ask("history_review", { history, key: recorded?.id });
 const exported = ask("history_export", { history, game: mid, keeper: pad });
 ask("history_trim", { history, budget: 100000 });
@@ -81,6 +82,8 @@ ask("history_import", { history: null, file: exported?.file ?? exported?.text ??
 // Python's own failure paths: a traceback's lines, the reasons' words.
 ask("nonsense");
 web.call("not json");
+// What a memory snapshot's worker does first: import every module (worker.js).
+const preloaded = web.preload().toJs();
 const loaded = pyodide.runPython(`
 import sys
 prefix = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
@@ -91,4 +94,4 @@ for module in list(sys.modules.values()):
         files.add(origin[len(prefix):])
 sorted(files)
 `).toJs();
-console.log(JSON.stringify({ methods, stdlib: loaded }));
+console.log(JSON.stringify({ methods, stdlib: loaded, preloaded }));

@@ -109,3 +109,15 @@ def test_find_cycle_names_the_modules_around_it() -> None:
 def test_no_module_of_the_engine_imports_itself_back() -> None:
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_preload_imports_every_module_but_the_entry_point() -> None:
+    """web.preload (run before a memory snapshot in the browser) walks the package's folder
+    itself; it must find what pkgutil finds."""
+    import pkgutil
+
+    import wizard_engine
+    from wizard_engine import web
+
+    every = {m.name for m in pkgutil.walk_packages(wizard_engine.__path__, "wizard_engine.")} | {"wizard_engine"}
+    assert set(web.preload()) == every - {"wizard_engine.__main__"}

@@ -38,16 +38,7 @@ const SNAPSHOT_FORMAT = "1"; // bumped when what a snapshot holds changes
 const AFTER_RESTORE = "import random; random.seed()";
 // Before a snapshot: import every module a request may import later, so none
 // is left to load from the files (a restored engine holds them all).
-const BEFORE_SNAPSHOT = `
-import importlib, pkgutil, ${PACKAGE}
-for _module in pkgutil.walk_packages(${PACKAGE}.__path__, "${PACKAGE}."):
-    if _module.name not in ("${PACKAGE}.__main__",):
-        try:
-            importlib.import_module(_module.name)
-        except ImportError:
-            pass  # a module for the command line only (its imports are not in the browser)
-del _module
-`;
+const BEFORE_SNAPSHOT = `import ${PACKAGE}.web; ${PACKAGE}.web.preload()`;
 let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
 
