@@ -568,6 +568,44 @@ def choose_chromium(python: str) -> str:
     )
 
 
+# --- Firefox (driven over WebDriver BiDi by e2e/bidi.py) ------------------------------
+
+FIREFOX_NAMES = ("firefox-esr", "firefox")
+FIREFOX_ADVICE = ("no Firefox found: install one, e.g. `sudo apt-get install firefox-esr` (Debian/Ubuntu), "
+                  "or name it in $WIZARD_FIREFOX")
+
+
+def system_firefox() -> str | None:
+    """A Firefox on PATH, else None."""
+    for name in FIREFOX_NAMES:
+        if found := shutil.which(name):
+            return found
+    return None
+
+
+def choose_firefox() -> tuple[str, str]:
+    """(path, '') of the Firefox for the browser tests, else ('', why not).
+
+    $WIZARD_FIREFOX, else one on PATH, else (as root, on Debian) `apt-get install firefox-esr`.
+    Without one the run goes on: e2e/test_firefox.py's tests then fail saying what to
+    install, and the run ends saying Firefox was not tested (see _verdict).
+    """
+    if given := os.environ.get("WIZARD_FIREFOX"):
+        return given, ""
+    if found := system_firefox():
+        print(f"test: Firefox: using {found}", flush=True)
+        return found, ""
+    if _is_root() and shutil.which("apt-get"):
+        try:
+            with step("install Debian's firefox-esr (apt-get)"):
+                apt_install("firefox-esr")
+        except BuildError as error:
+            return "", f"{FIREFOX_ADVICE} ({error})"
+        if found := system_firefox():
+            return found, ""
+    return "", FIREFOX_ADVICE
+
+
 def ensure_eslint() -> Path:
     """ESLint, installed from its pinned lock file (`npm ci`, once per lock); its command."""
     binary = ESLINT / "node_modules" / ".bin" / "eslint"
@@ -612,10 +650,15 @@ def test(pytest_args: Sequence[str]) -> int:
     """
     python = str(ensure_venv(TEST_REQUIREMENTS))
     linted = lint(python)
-    env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "PYTHONDONTWRITEBYTECODE": "1"}
+    firefox, no_firefox = choose_firefox()
+    env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "WIZARD_FIREFOX": firefox,
+           "PYTHONDONTWRITEBYTECODE": "1"}
     with tempfile.TemporaryDirectory(prefix="wizard-test-") as tmp:
         env["WIZARD_SITE"] = str(build(Path(tmp) / "dist"))
         tested = _pytest(python, ["tests", "e2e", *pytest_args], env)
+    if no_firefox:
+        print(f"test: Firefox: not tested ({no_firefox})", file=sys.stderr)
+        return _verdict(linted, tested) or 1
     return _verdict(linted, tested)
 
 

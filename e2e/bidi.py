@@ -78,8 +78,10 @@ class Firefox:
         self._port = free_port()
         self._process: subprocess.Popen[bytes] | None = None
         self._socket: ClientConnection | None = None
+        self._exit = contextlib.ExitStack()  # (closes the connection)
         self._next_id = 0
         self.context = ""
+        self._user_context = ""
 
     # --- starting and stopping ---------------------------------------------------------
 
@@ -109,7 +111,7 @@ class Firefox:
                 raise BidiError(f"{self.executable} exited ({self._process.returncode}) before taking a "
                                 f"connection:\n{stderr[-2000:]}")
             try:
-                self._socket = connect(url, max_size=None, open_timeout=10)
+                self._socket = self._exit.enter_context(connect(url, max_size=None, open_timeout=10))
                 break
             except (OSError, WebSocketException, TimeoutError):
                 if time.monotonic() > deadline:
@@ -127,7 +129,7 @@ class Firefox:
             with contextlib.suppress(Exception):
                 self.command("browser.close", {}, timeout=10)
             with contextlib.suppress(Exception):
-                self._socket.close()
+                self._exit.close()
             self._socket = None
         if self._process is not None:
             try:
@@ -172,6 +174,18 @@ class Firefox:
         kind = "uncaught" if entry.get("type") == "javascript" else "console"
         self.errors.append(f"{kind}: {entry.get('text')}")
 
+    def new_tab(self) -> None:
+        """Leave the current tab for a new one in a fresh user context: its own storage,
+        caches and service workers, as a new private window (Playwright's new context)."""
+        old, old_user_context = self.context, self._user_context
+        self._user_context = self.command("browser.createUserContext", {})["userContext"]
+        self.context = self.command("browsingContext.create",
+                                    {"type": "tab", "userContext": self._user_context})["context"]
+        self.command("browsingContext.close", {"context": old})
+        if old_user_context:  # (closes its tabs, drops its storage)
+            self.command("browser.removeUserContext", {"userContext": old_user_context})
+        self.errors.clear()
+
     # --- pages and scripts ---------------------------------------------------------------
 
     def navigate(self, url: str) -> None:
@@ -204,14 +218,14 @@ class Firefox:
         """Poll the expression `condition` in the page until it is truthy; returns its value.
 
         Polled every 50 ms for up to `timeout` seconds (a limit, not a pause: it returns as
-        soon as the condition holds); fails saying what was awaited.
+        soon as the condition holds); fails saying what was awaited. An element found is True.
         """
         function = f"""() => new Promise((resolve) => {{
             const end = performance.now() + {timeout * 1000};
             const poll = () => {{
                 let value;
                 try {{ value = ({condition}); }} catch {{ value = undefined; }}
-                if (value || performance.now() > end) resolve(value ?? null);
+                if (value || performance.now() > end) resolve(value instanceof Node ? true : value ?? null);
                 else setTimeout(poll, 50);
             }};
             poll();
@@ -223,23 +237,31 @@ class Firefox:
 
     # --- elements and input --------------------------------------------------------------
 
-    def _shared_id(self, css: str) -> str:
+    def element(self, expression: str) -> str:
+        """The shared id (for click) of the element the JavaScript `expression` yields; fails if none."""
         answer = self.command("script.evaluate", {
-            "expression": f"document.querySelector({json.dumps(css)})", "target": {"context": self.context},
-            "awaitPromise": False, "resultOwnership": "none"})
+            "expression": expression, "target": {"context": self.context},
+            "awaitPromise": True, "resultOwnership": "none"})
         value = answer.get("result", {})
         if answer["type"] == "exception" or value.get("type") != "node":
-            raise BidiError(f"no element {css}")
+            raise BidiError(f"no element: {expression}")
         return str(value["sharedId"])
 
-    def by_role(self, role: str, name: str, timeout: float = WAIT_TIMEOUT_S) -> str:
-        """The shared id of the first element of `role` and accessible name `name` (the
-        browser's accessibility tree, as a screen reader sees it); waited for."""
+    def _shared_id(self, css: str) -> str:
+        return self.element(f"document.querySelector({json.dumps(css)})")
+
+    def by_role(self, role: str, name: str, within: str | None = None, timeout: float = WAIT_TIMEOUT_S) -> str:
+        """The shared id of the first element of `role` and accessible name `name` (found in
+        the browser's accessibility tree, as a screen reader finds it; under the element
+        `within`, a CSS selector, if given); waited for."""
         deadline = time.monotonic() + timeout
         while True:
-            found = self.command("browsingContext.locateNodes", {
+            params: dict[str, Any] = {
                 "context": self.context, "locator": {"type": "accessibility", "value": {"role": role, "name": name}},
-                "maxNodeCount": 1})
+                "maxNodeCount": 1}
+            if within:
+                params["startNodes"] = [{"sharedId": self._shared_id(within)}]
+            found = self.command("browsingContext.locateNodes", params)
             if found["nodes"]:
                 return str(found["nodes"][0]["sharedId"])
             if time.monotonic() > deadline:
@@ -261,7 +283,6 @@ class Firefox:
                 {"type": "pointerDown", "button": 0},
                 {"type": "pointerUp", "button": 0},
             ]}]})
-        self.command("input.releaseActions", {"context": self.context})
 
     def press(self, *keys: str) -> None:
         """Press keys in turn (characters, or WebDriver key codes such as "\\ue007" for Enter)."""
