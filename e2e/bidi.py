@@ -52,6 +52,39 @@ PREFS: dict[str, Any] = {
 }
 
 
+CLICKED = "bidi.clicked"  # a function on window: did the last click reach the element? (then forgotten)
+
+# Waits (up to 10 s) until the element keeps its place for two animation frames and is what a
+# click at its centre hits, scrolling it into view if it is not; then listens for the click.
+READY_TO_CLICK_JS = """async (el) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const end = performance.now() + 10000;
+  let last = null;
+  while (performance.now() < end) {
+    if (!el.isConnected) return false;
+    const box = el.getBoundingClientRect();
+    const here = JSON.stringify(box);
+    if (here === last) {
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (hit && el.contains(hit)) break;
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+    }
+    last = here;
+    await frame();
+  }
+  if (performance.now() >= end) return false;
+  let reached = false;
+  const listen = (event) => { reached ||= el.contains(event.target); };
+  document.addEventListener('click', listen, true);
+  window[Symbol.for('bidi.clicked')] = () => {
+    document.removeEventListener('click', listen, true);
+    delete window[Symbol.for('bidi.clicked')];
+    return reached;
+  };
+  return true;
+}"""
+
+
 class BidiError(Exception):
     """A command failed, the browser went away, or a wait ran out; the message says which."""
 
@@ -268,21 +301,36 @@ class Firefox:
                 raise BidiError(f"no {role} named {name!r} within {timeout:.0f} s")
             time.sleep(0.1)
 
-    def click(self, css: str | None = None, *, element: str | None = None) -> None:
-        """Click the element (a CSS selector, or a shared id from by_role) with the mouse:
-        scrolled into view, then pressed and released at its centre, as a person would."""
+    def click(self, css: str | None = None, *, element: str | None = None, attempts: int = 5) -> None:
+        """Click the element (a CSS selector, or a shared id from by_role) with the mouse, as a
+        person would: once it stands still and nothing covers it (scrolled into view if need
+        be), pressed and released at its centre. Checked: the click reached it (a page that
+        scrolls meanwhile moves it from under the mouse); else tried again, `attempts` times."""
         shared = element or self._shared_id(str(css))
-        self.command("script.callFunction", {
-            "functionDeclaration": "(el) => el.scrollIntoView({block: 'center', inline: 'center'})",
+        for _ in range(attempts):
+            if not self._function(READY_TO_CLICK_JS, shared):
+                raise BidiError(f"{css or 'the element'} never stood still and uncovered to be clicked")
+            self.command("input.performActions", {"context": self.context, "actions": [{
+                "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                "actions": [
+                    {"type": "pointerMove", "x": 0, "y": 0,
+                     "origin": {"type": "element", "element": {"sharedId": shared}}},
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pointerUp", "button": 0},
+                ]}]})
+            if self.evaluate(f"window[Symbol.for({json.dumps(CLICKED)})]?.() ?? false"):
+                return
+        raise BidiError(f"{attempts} clicks missed {css or 'the element'}")
+
+    def _function(self, function: str, shared: str) -> Any:
+        """`function` called on the element `shared` (awaited); its value as JSON."""
+        answer = self.command("script.callFunction", {
+            "functionDeclaration": f"async (el) => JSON.stringify(await ({function})(el))",
             "arguments": [{"sharedId": shared}], "target": {"context": self.context},
-            "awaitPromise": False, "resultOwnership": "none"})
-        self.command("input.performActions", {"context": self.context, "actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {"type": "pointerMove", "x": 0, "y": 0, "origin": {"type": "element", "element": {"sharedId": shared}}},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pointerUp", "button": 0},
-            ]}]})
+            "awaitPromise": True, "resultOwnership": "none"})
+        if answer["type"] == "exception":
+            raise BidiError(f"the script threw: {answer['exceptionDetails'].get('text')}")
+        return json.loads(answer["result"]["value"])
 
     def press(self, *keys: str) -> None:
         """Press keys in turn (characters, or WebDriver key codes such as "\\ue007" for Enter)."""

@@ -46,6 +46,9 @@ STATE_JS = """(() => {
                      name: button.getAttribute('aria-label') ?? button.textContent.trim() };
 })()"""
 
+LAPTOP = (1280, 720)
+PHONE = (390, 844)  # (CSS pixels, at a device pixel ratio of 3)
+
 PROGRESS_JS = "JSON.parse(localStorage.getItem('wizard.game'))?.moves ?? 0"  # the saved game's move counter
 
 
@@ -71,8 +74,10 @@ def url(site: Path) -> Iterator[str]:
 
 @pytest.fixture
 def fx(firefox: Firefox) -> Iterator[Firefox]:
-    """Firefox on a fresh tab in a fresh user context; no console error by the end."""
+    """Firefox on a fresh tab in a fresh user context, at a laptop's size (as Playwright's
+    default); no console error (of the page or its workers) by the end."""
     firefox.new_tab()
+    firefox.set_viewport(*LAPTOP)
     yield firefox
     firefox.evaluate("0")  # (events sent before this answer are in)
     assert firefox.errors == []
@@ -207,7 +212,8 @@ def test_a_whole_four_player_game_against_bots_then_its_review(fx: Firefox, url:
     wait_visible(fx, "#final-dialog")
 
 
-def test_the_hint_opens_and_the_coach_rates_a_move(fx: Firefox, url: str) -> None:
+def test_the_hint_opens_and_the_coach_rates_a_move_on_a_phone(fx: Firefox, url: str) -> None:
+    fx.set_viewport(*PHONE, device_pixel_ratio=3)
     open_table(fx, url, seed=5)
     new_game(fx, players=4)
     play_until(fx, "turn")
@@ -223,7 +229,8 @@ def test_the_hint_opens_and_the_coach_rates_a_move(fx: Firefox, url: str) -> Non
     assert re.match(r"^(Best|Close|Costly)", text(fx, "#feedback")), text(fx, "#feedback")
 
 
-def test_pass_and_play_hands_the_device_over_between_two_people(fx: Firefox, url: str) -> None:
+def test_pass_and_play_hands_the_device_over_between_two_people_on_a_phone(fx: Firefox, url: str) -> None:
+    fx.set_viewport(*PHONE, device_pixel_ratio=3)
     open_table(fx, url, seed=2)
     new_game(fx, players=3, levels=("person", "random"))
     assert play_until(fx, "pass") == 0
