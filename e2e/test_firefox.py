@@ -198,16 +198,29 @@ def test_the_site_reaches_ready_and_offline_without_console_errors(fx: Firefox, 
     assert not visible(fx, "[data-engine-alert]")
 
 
-def test_a_whole_four_player_game_against_bots_then_its_review(fx: Firefox, url: str) -> None:
+def test_a_whole_four_player_game_against_bots(fx: Firefox, url: str) -> None:
     open_table(fx, url, seed=3)
     new_game(fx, players=4)
     moves = play_until(fx, "final")
     assert moves == 15 + sum(range(1, 16)), moves  # 15 rounds: a bid and a card per trick
     assert "Final standings" in text(fx, "#final-title")
+    assert fx.evaluate("document.querySelectorAll('#final-standings > li').length") == 4
+    assert re.search(r"wins? with|share the win", text(fx, "#final-winners")), text(fx, "#final-winners")
+
+
+def test_the_review_opens_after_a_game(fx: Firefox, url: str) -> None:
+    # Six players: ten rounds, half the decisions of a four-player game for the coach to rate.
+    open_table(fx, url, seed=4)
+    new_game(fx, players=6)
+    assert play_until(fx, "final") == 10 + sum(range(1, 11))
     click(fx, "Review the game")
+    wait_visible(fx, "#review-dialog")
     fx.wait_for("!document.getElementById('review-body').hidden", COACH_S * 4, "the review")
     assert "decisions as the coach would decide" in text(fx, ".review-summary")
+    where = text(fx, "#review-where")
     click(fx, "Next ▶")
+    fx.wait_for(f"document.getElementById('review-where').textContent.trim() !== {json.dumps(where)}",
+                TURN_S, "the next step of the review")
     click(fx, "Back to the standings")
     wait_visible(fx, "#final-dialog")
 
