@@ -15,7 +15,7 @@ app manifest with icons, and a service worker that precaches all of it under a
 cache named after the content, so a new build replaces the old cache.
 
 Tools that build.py needs beyond Python (hatchling for the wheel; pytest,
-pytest-xdist, Playwright, ruff and mypy for the tests) are installed from pinned requirement files into a
+pytest-xdist, Playwright, websockets, ruff and mypy for the tests) are installed from pinned requirement files into a
 local virtual environment, .venv/; ESLint from its pinned npm lock file into tests/eslint/node_modules/.
 """
 from __future__ import annotations
@@ -588,7 +588,7 @@ def choose_firefox() -> tuple[str, str]:
 
     $WIZARD_FIREFOX, else one on PATH, else (as root, on Debian) `apt-get install firefox-esr`.
     Without one the run goes on: e2e/test_firefox.py's tests then fail saying what to
-    install, and the run ends saying Firefox was not tested (see _verdict).
+    install, and the run ends saying Firefox was not tested, with a non-zero status (see test()).
     """
     if given := os.environ.get("WIZARD_FIREFOX"):
         return given, ""
@@ -647,6 +647,8 @@ def test(pytest_args: Sequence[str]) -> int:
 
     The site is built once here and named in $WIZARD_SITE for every pytest worker; the
     tests run in parallel (pytest-xdist, one worker per core up to four; `-n 0` turns it off).
+    The browser tests run in Chromium (Playwright) and Firefox (e2e/bidi.py); a Firefox that
+    cannot be had fails its tests and is named at the end: the run is not a pass then.
     """
     python = str(ensure_venv(TEST_REQUIREMENTS))
     linted = lint(python)
