@@ -89,6 +89,21 @@ class BidiError(Exception):
     """A command failed, the browser went away, or a wait ran out; the message says which."""
 
 
+def wait_function(condition: str, timeout: float) -> str:
+    """A JavaScript function that polls the expression `condition` every 50 ms until it is truthy
+    or `timeout` seconds have passed; it resolves with its value (an element as true)."""
+    return f"""() => new Promise((resolve) => {{
+        const end = performance.now() + {timeout * 1000};
+        const poll = () => {{
+            let value;
+            try {{ value = ({condition}); }} catch {{ value = undefined; }}
+            if (value || performance.now() > end) resolve(value instanceof Node ? true : value ?? null);
+            else setTimeout(poll, 50);
+        }};
+        poll();
+    }})"""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -253,17 +268,7 @@ class Firefox:
         Polled every 50 ms for up to `timeout` seconds (a limit, not a pause: it returns as
         soon as the condition holds); fails saying what was awaited. An element found is True.
         """
-        function = f"""() => new Promise((resolve) => {{
-            const end = performance.now() + {timeout * 1000};
-            const poll = () => {{
-                let value;
-                try {{ value = ({condition}); }} catch {{ value = undefined; }}
-                if (value || performance.now() > end) resolve(value instanceof Node ? true : value ?? null);
-                else setTimeout(poll, 50);
-            }};
-            poll();
-        }})"""
-        value = self.call(function, timeout=timeout + COMMAND_TIMEOUT_S)
+        value = self.call(wait_function(condition, timeout), timeout=timeout + COMMAND_TIMEOUT_S)
         if not value:
             raise BidiError(f"waited {timeout:.0f} s in vain for {what or condition}")
         return value
