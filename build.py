@@ -606,6 +606,41 @@ def choose_firefox() -> tuple[str, str]:
     return "", FIREFOX_ADVICE
 
 
+# --- WebKit (WebKitGTK's MiniBrowser under Xvfb, driven by e2e/webdriver.py) -----------------
+
+WEBKIT_PACKAGES = ("webkit2gtk-driver", "xvfb")
+WEBKIT_ADVICE = ("no WebKit found: install WebKitGTK's driver and Xvfb, e.g. "
+                 "`sudo apt-get install webkit2gtk-driver xvfb` (Debian/Ubuntu), or name MiniBrowser in $WIZARD_WEBKIT")
+
+
+def system_webkit() -> str | None:
+    """WebKitGTK's MiniBrowser when it can be driven here (WebKitWebDriver and Xvfb on PATH), else None."""
+    if not (shutil.which("WebKitWebDriver") and shutil.which("Xvfb")):
+        return None
+    for pattern in ("/usr/lib/*/webkit2gtk-4.1/MiniBrowser", "/usr/lib/*/webkit2gtk-4.0/MiniBrowser"):
+        if found := sorted(Path("/").glob(pattern.lstrip("/"))):
+            return str(found[-1])
+    return None
+
+
+def choose_webkit() -> tuple[str, str]:
+    """(MiniBrowser's path, '') for the browser tests, else ('', why not): as choose_firefox."""
+    if given := os.environ.get("WIZARD_WEBKIT"):
+        return given, ""
+    if found := system_webkit():
+        print(f"test: WebKit: using {found}", flush=True)
+        return found, ""
+    if _is_root() and shutil.which("apt-get"):
+        try:
+            with step("install Debian's webkit2gtk-driver and xvfb (apt-get)"):
+                apt_install(*WEBKIT_PACKAGES)
+        except BuildError as error:
+            return "", f"{WEBKIT_ADVICE} ({error})"
+        if found := system_webkit():
+            return found, ""
+    return "", WEBKIT_ADVICE
+
+
 def ensure_eslint() -> Path:
     """ESLint, installed from its pinned lock file (`npm ci`, once per lock); its command."""
     binary = ESLINT / "node_modules" / ".bin" / "eslint"
@@ -647,21 +682,22 @@ def test(pytest_args: Sequence[str]) -> int:
 
     The site is built once here and named in $WIZARD_SITE for every pytest worker; the
     tests run in parallel (pytest-xdist, one worker per core up to four; `-n 0` turns it off).
-    The browser tests run in Chromium (Playwright) and Firefox (e2e/bidi.py); a Firefox that
-    cannot be had fails its tests and is named at the end: the run is not a pass then.
+    The browser tests run in Chromium (Playwright), Firefox (e2e/bidi.py) and WebKit
+    (e2e/webdriver.py); a browser that cannot be had fails its tests and is named at the
+    end: the run is not a pass then.
     """
     python = str(ensure_venv(TEST_REQUIREMENTS))
     linted = lint(python)
-    firefox, no_firefox = choose_firefox()
+    (firefox, no_firefox), (webkit, no_webkit) = choose_firefox(), choose_webkit()
     env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "WIZARD_FIREFOX": firefox,
-           "PYTHONDONTWRITEBYTECODE": "1"}
+           "WIZARD_WEBKIT": webkit, "PYTHONDONTWRITEBYTECODE": "1"}
     with tempfile.TemporaryDirectory(prefix="wizard-test-") as tmp:
         env["WIZARD_SITE"] = str(build(Path(tmp) / "dist"))
         tested = _pytest(python, ["tests", "e2e", *pytest_args], env)
-    if no_firefox:
-        print(f"test: Firefox: not tested ({no_firefox})", file=sys.stderr)
-        return _verdict(linted, tested) or 1
-    return _verdict(linted, tested)
+    for browser, why in (("Firefox", no_firefox), ("WebKit", no_webkit)):
+        if why:
+            print(f"test: {browser}: not tested ({why})", file=sys.stderr)
+    return _verdict(linted, tested) or (1 if no_firefox or no_webkit else 0)
 
 
 def test_quick(pytest_args: Sequence[str]) -> int:
