@@ -1,8 +1,9 @@
 """A small WebDriver BiDi client for Firefox: enough to play the game through the page.
 
 Firefox speaks WebDriver BiDi itself (no geckodriver): started with
-``--remote-debugging-port``, it takes a WebSocket at ``ws://127.0.0.1:PORT/session``.
-:class:`Firefox` starts one headless with a fresh profile on a free port, opens a session
+``--remote-debugging-port 0``, it takes a WebSocket at ``ws://127.0.0.1:PORT/session``, the
+port it chose written to the profile's WebDriverBiDiServer.json.
+:class:`Firefox` starts one headless with a fresh profile, waits for that port, opens a session
 on its one tab, and offers what the tests need: navigate, evaluate JavaScript (values come
 back as JSON), wait for a JavaScript condition, click and type with real input actions,
 find elements by role and name (the browser's own accessibility tree), set the viewport,
@@ -123,7 +124,6 @@ class Firefox:
         self._profile = Path(tempfile.mkdtemp(prefix="wizard-firefox-"))
         (self._profile / "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in {**PREFS, **(prefs or {})}.items()))
-        self._port = free_port()
         self._process: subprocess.Popen[bytes] | None = None
         self._socket: ClientConnection | None = None
         self._exit = contextlib.ExitStack()  # (closes the connection)
@@ -146,24 +146,27 @@ class Firefox:
 
     def start(self) -> None:
         """Start Firefox, wait until it takes a connection, open a session on its tab."""
-        self._process = subprocess.Popen(
-            [self.executable, "--headless", "--no-remote", "--profile", str(self._profile),
-             "--remote-debugging-port", str(self._port), "--remote-allow-hosts", "127.0.0.1"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            start_new_session=True, env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
+        server = self._profile / "WebDriverBiDiServer.json"  # Firefox writes the port it took there
+        output = self._profile.with_suffix(".log")  # (a file: a full pipe would stall Firefox)
+        with output.open("wb") as log:
+            self._process = subprocess.Popen(
+                [self.executable, "--headless", "--no-remote", "--profile", str(self._profile),
+                 "--remote-debugging-port", "0", "--remote-allow-hosts", "127.0.0.1"],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True, env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
         deadline = time.monotonic() + START_TIMEOUT_S
-        url = f"ws://127.0.0.1:{self._port}/session"
         while True:
             if self._process.poll() is not None:
-                stderr = self._process.stderr.read().decode(errors="replace") if self._process.stderr else ""
+                said = output.read_text(errors="replace")[-2000:]
                 raise BidiError(f"{self.executable} exited ({self._process.returncode}) before taking a "
-                                f"connection:\n{stderr[-2000:]}")
+                                f"connection:\n{said}")
             try:
+                url = "ws://127.0.0.1:{ws_port}/session".format(**json.loads(server.read_text()))
                 self._socket = self._exit.enter_context(connect(url, max_size=None, open_timeout=10))
                 break
-            except (OSError, WebSocketException, TimeoutError):
+            except (OSError, ValueError, KeyError, WebSocketException, TimeoutError):
                 if time.monotonic() > deadline:
-                    raise BidiError(f"{self.executable} took no connection at {url} "
+                    raise BidiError(f"{self.executable} took no WebDriver BiDi connection "
                                     f"within {START_TIMEOUT_S:.0f} s") from None
                 time.sleep(0.2)
         self.command("session.new", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": True}}})
@@ -186,10 +189,9 @@ class Firefox:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(self._process.pid, signal.SIGKILL)
                 self._process.wait(timeout=15)
-            if self._process.stderr:
-                self._process.stderr.close()
             self._process = None
         shutil.rmtree(self._profile, ignore_errors=True)
+        self._profile.with_suffix(".log").unlink(missing_ok=True)
 
     # --- the protocol ------------------------------------------------------------------
 
