@@ -15,7 +15,7 @@ app manifest with icons, and a service worker that precaches all of it under a
 cache named after the content, so a new build replaces the old cache.
 
 Tools that build.py needs beyond Python (hatchling for the wheel; pytest,
-pytest-xdist, Playwright, ruff and mypy for the tests) are installed from pinned requirement files into a
+pytest-xdist, Playwright, websockets, ruff and mypy for the tests) are installed from pinned requirement files into a
 local virtual environment, .venv/; ESLint from its pinned npm lock file into tests/eslint/node_modules/.
 """
 from __future__ import annotations
@@ -747,6 +747,79 @@ def choose_chromium(python: str) -> str:
     )
 
 
+# --- Firefox (driven over WebDriver BiDi by e2e/bidi.py) ------------------------------
+
+FIREFOX_NAMES = ("firefox-esr", "firefox")
+FIREFOX_ADVICE = ("no Firefox found: install one, e.g. `sudo apt-get install firefox-esr` (Debian/Ubuntu), "
+                  "or name it in $WIZARD_FIREFOX")
+
+
+def system_firefox() -> str | None:
+    """A Firefox on PATH, else None."""
+    for name in FIREFOX_NAMES:
+        if found := shutil.which(name):
+            return found
+    return None
+
+
+def choose_firefox() -> tuple[str, str]:
+    """(path, '') of the Firefox for the browser tests, else ('', why not).
+
+    $WIZARD_FIREFOX, else one on PATH, else (as root, on Debian) `apt-get install firefox-esr`.
+    Without one the run goes on: e2e/test_firefox.py's tests then fail saying what to
+    install, and the run ends saying Firefox was not tested, with a non-zero status (see test()).
+    """
+    if given := os.environ.get("WIZARD_FIREFOX"):
+        return given, ""
+    if found := system_firefox():
+        print(f"test: Firefox: using {found}", flush=True)
+        return found, ""
+    if _is_root() and shutil.which("apt-get"):
+        try:
+            with step("install Debian's firefox-esr (apt-get)"):
+                apt_install("firefox-esr")
+        except BuildError as error:
+            return "", f"{FIREFOX_ADVICE} ({error})"
+        if found := system_firefox():
+            return found, ""
+    return "", FIREFOX_ADVICE
+
+
+# --- WebKit (WebKitGTK's MiniBrowser under Xvfb, driven by e2e/webdriver.py) -----------------
+
+WEBKIT_PACKAGES = ("webkit2gtk-driver", "xvfb")
+WEBKIT_ADVICE = ("no WebKit found: install WebKitGTK's driver and Xvfb, e.g. "
+                 "`sudo apt-get install webkit2gtk-driver xvfb` (Debian/Ubuntu), or name MiniBrowser in $WIZARD_WEBKIT")
+
+
+def system_webkit() -> str | None:
+    """WebKitGTK's MiniBrowser when it can be driven here (WebKitWebDriver and Xvfb on PATH), else None."""
+    if not (shutil.which("WebKitWebDriver") and shutil.which("Xvfb")):
+        return None
+    for pattern in ("/usr/lib/*/webkit2gtk-4.1/MiniBrowser", "/usr/lib/*/webkit2gtk-4.0/MiniBrowser"):
+        if found := sorted(Path("/").glob(pattern.lstrip("/"))):
+            return str(found[-1])
+    return None
+
+
+def choose_webkit() -> tuple[str, str]:
+    """(MiniBrowser's path, '') for the browser tests, else ('', why not): as choose_firefox."""
+    if given := os.environ.get("WIZARD_WEBKIT"):
+        return given, ""
+    if found := system_webkit():
+        print(f"test: WebKit: using {found}", flush=True)
+        return found, ""
+    if _is_root() and shutil.which("apt-get"):
+        try:
+            with step("install Debian's webkit2gtk-driver and xvfb (apt-get)"):
+                apt_install(*WEBKIT_PACKAGES)
+        except BuildError as error:
+            return "", f"{WEBKIT_ADVICE} ({error})"
+        if found := system_webkit():
+            return found, ""
+    return "", WEBKIT_ADVICE
+
+
 def ensure_eslint() -> Path:
     """ESLint, installed from its pinned lock file (`npm ci`, once per lock); its command."""
     binary = ESLINT / "node_modules" / ".bin" / "eslint"
@@ -788,14 +861,22 @@ def test(pytest_args: Sequence[str]) -> int:
 
     The site is built once here and named in $WIZARD_SITE for every pytest worker; the
     tests run in parallel (pytest-xdist, one worker per core up to four; `-n 0` turns it off).
+    The browser tests run in Chromium (Playwright), Firefox (e2e/bidi.py) and WebKit
+    (e2e/webdriver.py); a browser that cannot be had fails its tests and is named at the
+    end: the run is not a pass then.
     """
     python = str(ensure_venv(TEST_REQUIREMENTS))
     linted = lint(python)
-    env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "PYTHONDONTWRITEBYTECODE": "1"}
+    (firefox, no_firefox), (webkit, no_webkit) = choose_firefox(), choose_webkit()
+    env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "WIZARD_FIREFOX": firefox,
+           "WIZARD_WEBKIT": webkit, "PYTHONDONTWRITEBYTECODE": "1"}
     with tempfile.TemporaryDirectory(prefix="wizard-test-") as tmp:
         env["WIZARD_SITE"] = str(build(Path(tmp) / "dist"))
         tested = _pytest(python, ["tests", "e2e", *pytest_args], env)
-    return _verdict(linted, tested)
+    for browser, why in (("Firefox", no_firefox), ("WebKit", no_webkit)):
+        if why:
+            print(f"test: {browser}: not tested ({why})", file=sys.stderr)
+    return _verdict(linted, tested) or (1 if no_firefox or no_webkit else 0)
 
 
 def test_quick(pytest_args: Sequence[str]) -> int:

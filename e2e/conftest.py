@@ -4,6 +4,11 @@ The session serves the site (built once for the run: the `site` fixture of the
 repository's conftest.py) from a ThreadingHTTPServer on 127.0.0.1 at a free
 port; `base_url` points there, so `page.goto("./")` opens the game. Helpers
 live in sitetools.py.
+
+Firefox and WebKit are driven without Playwright (whose own builds of them cannot be had
+everywhere): test_firefox.py over WebDriver BiDi (bidi.py), test_webkit.py over classic
+WebDriver (webdriver.py), both playing through drivetools.py; they use none of the fixtures
+here but `site`.
 """
 from __future__ import annotations
 
