@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from sitetools import ROOT, Watch, cut_options
-from tabletools import Player
+from tabletools import Player, menu
 
 I18N = ROOT / "web" / "i18n"
 ENGLISH = json.loads((I18N / "en.json").read_text())
@@ -204,6 +204,7 @@ def test_the_language_switch_rewords_the_page_and_is_remembered(page: Page, watc
     expect(page.get_by_role("button", name="Spielblock")).to_be_visible()
     assert english_on_screen(page) == []
     expect(page.locator("#table-pace option:checked")).to_have_text("Sofort (ohne Pausen)")
+    menu(page)  # New game is behind the More menu
     page.get_by_role("button", name="Neues Spiel").click()
     assert english_on_screen(page) == []  # the form too
     page.reload()

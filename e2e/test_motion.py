@@ -57,11 +57,11 @@ def test_reduced_motion_moves_nothing_and_a_whole_game_plays(page: Page) -> None
             break
         if state == "round":
             summaries += 1
+            player.next_round()  # (the summary is modal: the menu is behind it)
             if summaries == 2:  # two rounds at the fast pace are enough: the rest at full speed
                 menu(page)
                 page.locator("#table-pace").select_option("instant")
                 close_menu(page)
-            player.next_round()
         elif state == "turn":
             player.choose_first()
             seen = counters(page)

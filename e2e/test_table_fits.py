@@ -100,10 +100,12 @@ MEASURE = """() => {
 
 
 PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: a phone, upright or sideways, still scrolls")
+# The cases a phone does not fit yet (known, and strict: one that comes to fit fails until it is taken off).
+NOT_YET = {("844x390", moment) for moment in SAVES} | {
+    ("390x844", moment) for moment in SAVES if moment not in ("round 8, bidding", "round 15, bidding")}
 
 
-@pytest.fixture(scope="module", params=[pytest.param(size, marks=PHONES_NOT_YET) if size in ("390x844", "844x390")
-                                        else size for size in SIZES])
+@pytest.fixture(scope="module", params=list(SIZES))
 def sized_page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
     context = browser.new_context(viewport=SIZES[request.param], base_url=base_url, locale="en-US",
                                   reduced_motion="reduce")
@@ -128,7 +130,9 @@ def problems(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("moment", list(SAVES))
-def test_the_table_fits_the_screen_at_your_turn(sized_page: Page, moment: str) -> None:
+def test_the_table_fits_the_screen_at_your_turn(sized_page: Page, moment: str, request: pytest.FixtureRequest) -> None:
+    if (request.node.callspec.params["sized_page"], moment) in NOT_YET:
+        request.applymarker(PHONES_NOT_YET)
     page = sized_page
     found: dict[str, list[str]] = {}
     for played in (False, True):
