@@ -41,6 +41,8 @@ def test_the_dark_theme_follows_the_system_and_the_switch_overrides_it(page: Pag
     scheme.select_option("system")
     assert lightness(page) < 60
     page.emulate_media(color_scheme="light")
+    # The page follows the system when its change event arrives (scheme.js).
+    expect(page.locator("html")).to_have_attribute("data-scheme", "light")
     assert lightness(page) > 200
     scheme.select_option("dark")
     assert lightness(page) < 60

@@ -133,7 +133,7 @@ def test_pass_and_play_hands_the_device_over_between_two_people_on_a_phone(fx: F
     new_game(fx, players=3, levels=("person", "random"))
     assert play_until(fx, "pass") == 0
     title = text(fx, "#pass-title")
-    assert re.fullmatch(r"Pass the device to \u2068?\w+\u2069?", title), title
+    assert re.fullmatch(r"Pass the device on. Next: \u2068?\w+\u2069?", title), title
     assert fx.evaluate("document.querySelectorAll('#hand [data-card]').length") == 0  # no hand while it changes hands
     fx.click("#pass-take")
     assert isinstance(state(fx), dict)  # the person's turn, their hand shown
