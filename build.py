@@ -43,7 +43,7 @@ import time
 import venv
 import zipfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -769,20 +769,27 @@ def choose_firefox() -> tuple[str, str]:
     Without one the run goes on: e2e/test_firefox.py's tests then fail saying what to
     install, and the run ends saying Firefox was not tested, with a non-zero status (see test()).
     """
-    if given := os.environ.get("WIZARD_FIREFOX"):
+    return _choose_browser("Firefox", "WIZARD_FIREFOX", system_firefox, ("firefox-esr",), FIREFOX_ADVICE)
+
+
+def _choose_browser(name: str, variable: str, find: Callable[[], str | None], packages: Sequence[str],
+                    advice: str) -> tuple[str, str]:
+    """(path, '') of browser `name`: $`variable`, else `find()`, else (as root, with apt-get)
+    after installing Debian's `packages`; else ('', why not)."""
+    if given := os.environ.get(variable):
         return given, ""
-    if found := system_firefox():
-        print(f"test: Firefox: using {found}", flush=True)
+    if found := find():
+        print(f"test: {name}: using {found}", flush=True)
         return found, ""
     if _is_root() and shutil.which("apt-get"):
         try:
-            with step("install Debian's firefox-esr (apt-get)"):
-                apt_install("firefox-esr")
+            with step(f"install Debian's {' and '.join(packages)} (apt-get)"):
+                apt_install(*packages)
         except BuildError as error:
-            return "", f"{FIREFOX_ADVICE} ({error})"
-        if found := system_firefox():
+            return "", f"{advice} ({error})"
+        if found := find():
             return found, ""
-    return "", FIREFOX_ADVICE
+    return "", advice
 
 
 # --- WebKit (WebKitGTK's MiniBrowser under Xvfb, driven by e2e/webdriver.py) -----------------
@@ -804,20 +811,7 @@ def system_webkit() -> str | None:
 
 def choose_webkit() -> tuple[str, str]:
     """(MiniBrowser's path, '') for the browser tests, else ('', why not): as choose_firefox."""
-    if given := os.environ.get("WIZARD_WEBKIT"):
-        return given, ""
-    if found := system_webkit():
-        print(f"test: WebKit: using {found}", flush=True)
-        return found, ""
-    if _is_root() and shutil.which("apt-get"):
-        try:
-            with step("install Debian's webkit2gtk-driver and xvfb (apt-get)"):
-                apt_install(*WEBKIT_PACKAGES)
-        except BuildError as error:
-            return "", f"{WEBKIT_ADVICE} ({error})"
-        if found := system_webkit():
-            return found, ""
-    return "", WEBKIT_ADVICE
+    return _choose_browser("WebKit", "WIZARD_WEBKIT", system_webkit, WEBKIT_PACKAGES, WEBKIT_ADVICE)
 
 
 def ensure_eslint() -> Path:
