@@ -2,6 +2,7 @@
 // the order they depend on each other (engine, store, dialogs, the game with
 // the screen it draws on, the form, the input). It holds no state of the game
 // itself (the engine does) and draws nothing itself.
+import "./lib/supported.js";
 import { announcement } from "./table/announce.js";
 import { bindAppearance, wordAppearance } from "./lib/appearance.js";
 import { CoachClient } from "./coach/coach.js";

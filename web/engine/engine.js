@@ -47,6 +47,7 @@
 // When a newer build takes over an open page, <html data-update="ready"> and
 // an "update" event fire: a reload runs the new version.
 
+import "../lib/supported.js";
 import { loadWords, t } from "../lib/words.js";
 
 const BOOT_TIMEOUT_MS = 60_000;
