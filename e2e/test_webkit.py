@@ -1,5 +1,6 @@
-"""The site in WebKit (issue 31): WebKitGTK's MiniBrowser boots it and plays a short game at a
-phone's size.
+"""The site in WebKit (issue 31): WebKitGTK's MiniBrowser boots it, plays a short game at a
+phone's size, and runs the whole-page checks of pagechecks.py (those of Firefox too): the hint,
+the review, pass-and-play, the score keeper, an offline reload.
 
 Driven over classic WebDriver (webdriver.py: WebKitWebDriver, MiniBrowser under Xvfb, from
 Debian's `webkit2gtk-driver` and `xvfb`). $WIZARD_WEBKIT names MiniBrowser (`python3 build.py
@@ -13,6 +14,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import pagechecks as checks
 import pytest
 from drivetools import PHONE, TURN_S, new_game, open_table, play_until, text, wait_attribute, wait_ready
 from sitetools import build, serve
@@ -56,3 +58,24 @@ def test_a_short_game_at_a_phones_size(webkit: WebKit, url: str, site: Path) -> 
     assert play_until(webkit, "final") == 10 + sum(range(1, 11))
     assert "Final standings" in text(webkit, "#final-title")
     wait_attribute(webkit, "offline", "ready")
+
+
+def test_the_hint_opens_and_the_coach_rates_a_move_on_a_phone(webkit: WebKit, url: str) -> None:
+    checks.hint_on_a_phone(webkit, url)
+
+
+def test_the_review_opens_after_a_game(webkit: WebKit, url: str) -> None:
+    checks.review_after_a_game(webkit, url)
+
+
+def test_pass_and_play_hands_the_device_over_between_two_people_on_a_phone(webkit: WebKit, url: str) -> None:
+    checks.pass_and_play_on_a_phone(webkit, url)
+
+
+def test_the_score_keeper_takes_a_round(webkit: WebKit, url: str) -> None:
+    checks.keeper_round(webkit, url)
+
+
+def test_a_reload_with_the_server_gone_boots_from_the_service_worker(webkit: WebKit, site: Path,
+                                                                      tmp_path: Path) -> None:
+    checks.offline_reload(webkit, site, tmp_path)

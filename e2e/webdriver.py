@@ -4,7 +4,7 @@ Debian's `webkit2gtk-driver` gives WebKitWebDriver, which drives MiniBrowser ove
 WebDriver HTTP protocol; MiniBrowser needs an X display, so :class:`WebKit` starts Xvfb
 (on a display number it picks itself) and the driver on a free port, then opens a session.
 It offers what drivetools.py needs, with the names of bidi.Firefox: navigate, evaluate,
-call, wait_for, element, by_role, click, select, set_viewport, and `errors`.
+call, wait_for, element, by_role, click, press, type_into, select, set_viewport, and `errors`.
 
 Unlike BiDi, classic WebDriver reports no console messages, and has no script that runs
 before the page's own: :meth:`navigate` installs a collector once the page has loaded
@@ -215,6 +215,18 @@ class WebKit:
                 if not retry or attempt == attempts - 1:
                     raise
                 self.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+    def press(self, *keys: str) -> None:
+        """Press keys in turn (characters, or WebDriver key codes such as "\\ue007" for Enter)."""
+        actions = [a for key in keys for a in ({"type": "keyDown", "value": key}, {"type": "keyUp", "value": key})]
+        self.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+        self.command("DELETE", "/actions")
+
+    def type_into(self, css: str, text: str) -> None:
+        """Replace the text of a field as a person would: click it, select all, type."""
+        self.click(css)
+        self.call("(css) => document.querySelector(css).select()", css)
+        self.press(*text) if text else self.press("\ue017")  # (Delete)
 
     def select(self, css: str, value: str) -> None:
         self.call("""(css, value) => {
