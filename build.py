@@ -74,9 +74,9 @@ LOCK_NAME = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
 # The standard library we ship: the files that Pyodide's boot and every request kind of
 # wizard_engine.web.call import (found by tests/pyodide_requests.mjs, which prints them, and
-# checked by tests/test_pyodide.py running every request kind on this library), and a small
-# margin (STDLIB_MARGIN). The stock zip holds all of it: 2.5 MB; this one, stored
-# uncompressed (a static host gzips it), about 0.7 MB gzip-compressed.
+# checked by tests/test_pyodide.py running every request kind on this library: a change to the
+# engine that imports another module fails there, naming it). The stock zip holds all of it:
+# 2.5 MB; this one, stored uncompressed (a static host gzips it), about 0.7 MB gzip-compressed.
 STDLIB_FILES = (
     "__future__.py",
     "_colorize.py",
@@ -215,11 +215,6 @@ STDLIB_FILES = (
     "zipfile/__init__.py",
     "zipfile/_path/__init__.py",
     "zipfile/_path/glob.py",
-)
-STDLIB_MARGIN = (  # other text codecs, and small modules a change to the engine might import
-    "encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py", "encodings/utf_16.py",
-    "encodings/utf_32.py", "encodings/cp1252.py", "encodings/raw_unicode_escape.py",
-    "encodings/unicode_escape.py", "string/templatelib.py", "numbers.py", "collections/abc.py",
 )
 # Beside the lock file: the runtime's files and their sha256 (as Subresource
 # Integrity strings); the worker checks what it fetches against them.
@@ -391,9 +386,9 @@ def extract_pyodide(tarball: Path, dest: Path) -> dict:
 
 
 def trim_stdlib(stock: bytes) -> bytes:
-    """The standard library's zip with only STDLIB_FILES and STDLIB_MARGIN (those it holds),
-    stored uncompressed with fixed dates: the same bytes from the same stock zip."""
-    wanted = set(STDLIB_FILES) | set(STDLIB_MARGIN)
+    """The standard library's zip with only STDLIB_FILES, stored uncompressed with fixed
+    dates: the same bytes from the same stock zip."""
+    wanted = set(STDLIB_FILES)
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(stock)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as trimmed:
         names = set(source.namelist())

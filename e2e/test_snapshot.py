@@ -137,3 +137,40 @@ def test_storage_that_refuses_the_snapshot_never_breaks_a_boot(page: Page, watch
     assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
     assert page.locator("[data-engine-alert]").count() == 0 or page.locator("[data-engine-alert]").is_hidden()
     assert not watch.errors
+
+
+PARTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#storage-list li')]
+    .map((item) => [item.dataset.part, Number(item.dataset.bytes)]))"""
+RECORDS_JS = """() => Object.fromEntries(Object.keys(localStorage).filter((key) => key.startsWith('wizard.'))
+    .map((key) => [key, localStorage.getItem(key)]))"""
+
+
+def test_the_statistics_page_counts_what_is_kept_and_clears_the_offline_data_only(
+        page: Page, watch: Watch) -> None:
+    page.goto("./")
+    wait_ready(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+    assert _wait_made(page) == "stored"
+    page.evaluate("localStorage.setItem('wizard.language', 'en')")  # a record of the person's
+    records = page.evaluate(RECORDS_JS)
+
+    page.get_by_role("button", name="Statistics and history").click()
+    page.wait_for_function(f"Object.keys(({PARTS_JS})()).length === 3")
+    counted = page.evaluate(PARTS_JS)
+    assert counted["offline"] > 4_000_000 and counted["snapshot"] > 1_000_000 and counted["records"] > 0, counted
+    assert "MB" in page.locator("#storage-list li[data-part=snapshot]").inner_text()
+
+    page.get_by_role("button", name="Clear offline data").click()
+    page.wait_for_function("document.getElementById('storage-result').textContent.includes('cleared')")
+    after = page.evaluate(PARTS_JS)
+    assert after["offline"] == after["snapshot"] == 0 and after["records"] > 0, after
+    assert page.get_by_role("button", name="Clear offline data").is_disabled()
+    assert page.evaluate("caches.keys()") == []
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((all) => all.length)") == 0
+    assert page.evaluate(RECORDS_JS) == records  # the person's records stay
+
+    page.reload()  # boots as a first visit does, and caches the site again
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+    assert not watch.errors

@@ -61,7 +61,7 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     assert kinds <= set(methods), f"not exercised: {kinds - set(methods)}"
     assert all("ok" in outcomes and "internal" not in outcomes
                for name, outcomes in methods.items() if name in kinds), methods
-    assert set(report["stdlib"]) <= set(build.STDLIB_FILES) | set(build.STDLIB_MARGIN)
+    assert set(report["stdlib"]) <= set(build.STDLIB_FILES)
     # Before a snapshot the worker imports every module a request may load (web.preload): all
     # but the command line's, on the trimmed library too (pkgutil, which it once used, is not there).
     every = {m.name for m in pkgutil.walk_packages(wizard_engine.__path__, "wizard_engine.")} | {"wizard_engine"}

@@ -24,6 +24,7 @@ import { Practice } from "./coach/practice.js";
 import { GameReview } from "./coach/review.js";
 import { History } from "./stats/history.js";
 import { Stats } from "./stats/stats.js";
+import { StoragePanel } from "./stats/storage.js";
 import { Sound } from "./lib/sound.js";
 import { bindQuickStart, showLastGame, showWaiting } from "./start/start.js";
 import { Store } from "./lib/store.js";
@@ -402,7 +403,11 @@ const stats = new Stats(gameHistory, {
     document.querySelector(`[data-review="${listed.review}"]`)?.focus();
   },
 });
-bindModeEntry("stats", () => stats.open());
+const storagePanel = new StoragePanel();
+bindModeEntry("stats", () => {
+  stats.open();
+  storagePanel.show();
+});
 $("resume-button").addEventListener("click", () => {
   if (game.view && !game.view.over && !game.behind) showTable();
   else resumeSaved(); // the saved game (another tab's, if this one stepped aside)

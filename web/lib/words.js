@@ -122,6 +122,13 @@ export function numberText(number) {
   return number < 0 ? `\u2212${-number}` : String(number);
 }
 
+/** A size in bytes in the page's language: "740 kB", "8.2 MB" (decimal units, as browsers show them). */
+export function sizeText(bytes) {
+  const [unit, size] = bytes >= 1e6 ? ["megabyte", bytes / 1e6] : ["kilobyte", bytes / 1e3];
+  return new Intl.NumberFormat(language, { style: "unit", unit, maximumFractionDigits: size < 10 ? 1 : 0 })
+    .format(size).replace(" ", "\u00a0"); // (never "8.2" at a line's end and "MB" on the next)
+}
+
 /** One decimal in the page's language with a true minus sign, never "−0.0": "7.3", "−0.5", "−0,5". */
 export function decimalText(value) {
   const shown = Math.abs(value) < 0.05 ? 0 : Number(value);
