@@ -129,7 +129,8 @@ class GameConfig:
                                                          "expected": "string" if expected is str else "boolean"}))
         relaxed = data.get("relaxed", False)
         if not isinstance(relaxed, bool):
-            raise ConfigError(Reason("option_type", {"option": "relaxed", "value": shown(relaxed), "expected": "boolean"}))
+            raise ConfigError(Reason("option_type", {"option": "relaxed", "value": shown(relaxed),
+                                                     "expected": "boolean"}))
         return cls(tuple(_player_from(p) for p in players), Options(**options), data.get("seed", 0), relaxed)
 
 

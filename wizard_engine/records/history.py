@@ -140,7 +140,7 @@ def record_from_state(state: State, date: str, tag: Tag | None = None, me: Seat 
         "totals": list(state.totals), "save": save,
     }
     if state.config.relaxed:
-        record[RELAXED] = True
+        record["relaxed"] = True
     return check_record(record)
 
 
@@ -512,7 +512,7 @@ def _game_of(game_id: str, players: Any, options: Any, first_dealer: int, rounds
 
 def _game_of_record(record: GameRecord) -> str:
     return _game_of(record["id"], record["players"], record["options"], record["first_dealer"], record["rounds"],
-                    record.get(RELAXED, False))
+                    record.get("relaxed", False))
 
 
 def _current_part(current: Any, damaged: list[Damaged]) -> CurrentGames:
@@ -606,7 +606,7 @@ def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
     stats = _Tally()
     for record in sorted(records, key=_played):
         seat = _seat_of(record, who)
-        if seat is not None and record.get(RELAXED):
+        if seat is not None and record.get("relaxed"):
             stats.relaxed += 1
         elif seat is not None:
             stats.add(record, seat)
