@@ -6,6 +6,8 @@ tests wait on conditions, never on the eight seconds a person gets.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch
@@ -55,7 +57,7 @@ def test_with_the_setting_off_the_summary_stays_until_closed(page: Page, watch: 
     assert not watch.errors, watch.errors
 
 
-def my_lead(view: dict) -> bool:
+def my_lead(view: Mapping[str, Any]) -> bool:
     return view["phase"] == "playing" and not view["trick"]["plays"] and len(view["hand"]) > 1
 
 
