@@ -58,7 +58,7 @@ def test_a_led_card_may_be_taken_back_after_the_bots_answered_and_the_bots_play_
     assert undone["game"]["moves"] == answered["game"]["moves"] + 1
     other = before["legal"][-1]
     view = result("act", action=f"{other}")["view"]
-    assert view["bot_to_act"] and led["trick"]["plays"][0]["card"] != view["trick"]["plays"][0]["card"] or \
+    assert (view["bot_to_act"] and led["trick"]["plays"][0]["card"] != view["trick"]["plays"][0]["card"]) or \
         len(before["legal"]) == 1
     assert len(result("bot_step")["view"]["trick"]["plays"]) == 2  # the bot decides again
 
