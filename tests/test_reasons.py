@@ -122,6 +122,7 @@ REACH: dict[str, Callable[[], str]] = {
     "too_many_specials": lambda: raised(lambda: parse_cards("Z Z Z Z Z")).code,
     "card_twice": lambda: raised(lambda: parse_cards("7H 7H")).code,
     "player_count": lambda: raised(lambda: GameConfig.of(2)).code,
+    "relaxed_needs_bots": lambda: raised(lambda: GameConfig(GameConfig.of(3).players, relaxed=True)).code,
     "player_not_object": lambda: raised(lambda: GameConfig.from_dict(config(players=[3, "B", "C"]))).code,
     "player_no_name": lambda: raised(lambda: GameConfig.of(["A", " ", "C"])).code,
     "player_name_too_long": lambda: raised(lambda: GameConfig.of(["A" * 40, "B", "C"])).code,

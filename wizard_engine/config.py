@@ -79,6 +79,7 @@ class GameConfig:
     players: tuple[Player, ...]
     options: Options = field(default_factory=Options)
     seed: int = 0
+    relaxed: bool = False  # take-backs allowed until the trick is complete (State.why_no_undo)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -90,6 +91,7 @@ class GameConfig:
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
             raise ConfigError(Reason("seed_invalid", {"value": shown(self.seed)}))
         self.options.check(count)
+        _check_relaxed(self)
 
     @classmethod
     def of(cls, names: list[str] | int, seed: int = 0, **options: Any) -> GameConfig:
@@ -99,16 +101,16 @@ class GameConfig:
         return cls(tuple(Player(n) for n in names), Options(**options), seed)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"players": [asdict(p) for p in self.players],
-                "options": asdict(self.options), "seed": self.seed}
+        """A JSON-ready dict; ``relaxed`` only when set, so a rated game's save is as it always was."""
+        data = {"players": [asdict(p) for p in self.players], "options": asdict(self.options), "seed": self.seed}
+        return {**data, "relaxed": True} if self.relaxed else data
 
     @classmethod
     def from_dict(cls, data: Any) -> GameConfig:
         """Read what :meth:`to_dict` wrote; refuse anything else with a clear message."""
         if not isinstance(data, dict):
             raise ConfigError(Reason("config_not_object"))
-        unknown = set(data) - {"players", "options", "seed"}
+        unknown = set(data) - {"players", "options", "seed", "relaxed"}
         if unknown:
             raise ConfigError(Reason("config_unknown_fields", {"fields": ", ".join(sorted(map(str, unknown)))}))
         players = data.get("players")
@@ -125,7 +127,21 @@ class GameConfig:
             if not isinstance(value, expected):
                 raise ConfigError(Reason("option_type", {"option": name, "value": shown(value),
                                                          "expected": "string" if expected is str else "boolean"}))
-        return cls(tuple(_player_from(p) for p in players), Options(**options), data.get("seed", 0))
+        relaxed = data.get("relaxed", False)
+        if not isinstance(relaxed, bool):
+            raise ConfigError(Reason("option_type", {"option": "relaxed", "value": shown(relaxed),
+                                                     "expected": "boolean"}))
+        return cls(tuple(_player_from(p) for p in players), Options(**options), data.get("seed", 0), relaxed)
+
+
+def _check_relaxed(config: GameConfig) -> None:
+    """A relaxed game (take-backs allowed) is one person's game against bots: with several
+    people, taking back a move would take back another person's too."""
+    if not config.relaxed:
+        return
+    people = sum(player.bot is None for player in config.players)
+    if people != 1:
+        raise ConfigError(Reason("relaxed_needs_bots", {"people": people}))
 
 
 def _player_from(data: Any) -> Player:

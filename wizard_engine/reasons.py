@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "config_no_players": "The configuration needs a list of players",
     "options_not_object": "The options must be an object",
     "options_unknown": "Unknown option(s): {options}",
+    "relaxed_needs_bots": "Take-backs are for one person's game against bots, not {people} people",
     "option_type": "Option {option} must be a {expected}, not {value}",
     "bidding_unknown": "Unknown bidding '{bidding}': choose {choices}",
     "option_needs_open_bids": "The {option} restricts the last bidder, so it needs open bids, not {bidding} bids",

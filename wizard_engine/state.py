@@ -294,19 +294,36 @@ class State:
         then shown, R11), not the bid that ends round 1's bidding under Foresight (your own
         card is then shown, R20), not a card that completes a trick (its winner, and maybe
         the next deal, follow).
+
+        In a relaxed game (:attr:`GameConfig.relaxed`) bots may have acted since: their
+        later decisions are taken back too (they decide again), as long as none of them
+        completed a trick or showed the bids or your card either.
         """
         if self.phase is Phase.OVER:
             return Reason("undo_game_over", rule="R18")
-        history = self.history
-        if not history or (history[-1][0] != seat
-                           and all(s != seat for s, _ in history[self.round_start:])):
-            return Reason("nothing_to_undo")
-        if history[-1][0] != seat:
+        index = self._last_decision_of(seat)
+        if index is None:  # unless the last card of the game so far, which ended the last round, was yours
+            ended_round = bool(self.history) and self.history[-1][0] == seat
+            return Reason("undo_trick_complete", rule="R12") if ended_round else Reason("nothing_to_undo")
+        later = self.history[index + 1:]
+        if later and not (self.config.relaxed and all(self.config.players[s].bot for s, _ in later)):
             return Reason("undo_others_acted")
-        last = history[-1][1]
-        if last.kind == "play" and not self.trick.cards:
+        return self._why_unrevealable(self.history[index][1], later)
+
+    def _last_decision_of(self, seat: Seat) -> int | None:
+        """The index in :attr:`history` of ``seat``'s last decision of this round, or None."""
+        for index in range(len(self.history) - 1, self.round_start - 1, -1):
+            if self.history[index][0] == seat:
+                return index
+        return None
+
+    def _why_unrevealable(self, decision: Action, later: Sequence[tuple[Seat, Action]]) -> Reason | None:
+        """Why ``decision`` and the ``later`` ones cannot be taken back without hiding
+        again what they showed: a completed trick (R12), the bids (R11), your card (R20)."""
+        plays = sum(action.kind == "play" for _, action in later) + (decision.kind == "play")
+        if plays > len(self.trick.cards):  # a trick was completed since (or by) the decision
             return Reason("undo_trick_complete", rule="R12")
-        if last.kind == "bid" and self.phase is Phase.PLAYING:
+        if decision.kind != "play" and self.phase is Phase.PLAYING:  # the bidding ended since
             if self.config.options.bidding != "open":
                 return Reason("undo_bids_revealed", rule="R11")
             if self.config.options.foresight and self.round == 1:
@@ -314,13 +331,16 @@ class State:
         return None
 
     def undo(self, seat: Seat) -> Action:
-        """Take back ``seat``'s last decision, when :meth:`why_no_undo` allows it."""
+        """Take back ``seat``'s last decision, when :meth:`why_no_undo` allows it, and (in
+        a relaxed game) the bots' decisions after it."""
         reason = self.why_no_undo(seat)
         if reason is not None:
             raise IllegalActionError(reason)
-        taken_back = self.history[-1][1]
+        index = self._last_decision_of(seat)
+        assert index is not None  # why_no_undo found it
+        taken_back = self.history[index][1]
         earlier = State(self.config)
-        for past_seat, action in self.history[:-1]:
+        for past_seat, action in self.history[:index]:
             earlier.apply_unchecked(past_seat, action)
         self.__dict__.update(earlier.__dict__)
         return taken_back

@@ -178,6 +178,8 @@ export class GameReview {
     // A move without another choice (a round's last card) is neither a match nor a mistake.
     $("review-forced").hidden = !s.forced;
     $("review-forced").textContent = s.forced ? t("review.summary.forced", { count: s.forced }) : "";
+    // Take-backs were allowed: the moves taken back are gone, only those that stood are rated.
+    $("review-relaxed").hidden = !review.relaxed;
     const list = $("review-costliest");
     list.replaceChildren();
     $("review-costliest-none").hidden = s.costliest.length > 0;

@@ -130,6 +130,7 @@ export class NewGameForm {
     }
     form.elements.pace.value = PACES[settings.pace] ? settings.pace : "normal";
     form.elements["draw-dialog"].checked = Boolean(settings.drawDialog);
+    form.elements.relaxed.checked = Boolean(remembered.relaxed);
 
     const seed = this.params.get("seed");
     form.elements.seed.value = seed !== null && /^\d{1,10}$/.test(seed) ? seed : "";
@@ -167,6 +168,8 @@ export class NewGameForm {
     const people = rows.filter((select) => select.value === PERSON).length;
     note.textContent = people > 0 ? t("pass.form.note", { count: people + 1 }) : "";
     note.hidden = people === 0;
+    // Take-backs are for one person against bots (the engine refuses them otherwise).
+    this.form.querySelector("#relaxed-row").hidden = people > 0;
   }
 
   /** Several people pass the device by name: two players of the same name would not know whose turn it is. */
@@ -197,6 +200,8 @@ export class NewGameForm {
     const options = { bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open" };
     for (const box of form.querySelectorAll("#options input[type=checkbox]")) options[box.name] = box.checked;
     const config = { players, options };
+    const relaxed = form.elements.relaxed.checked;
+    if (relaxed && players.every((p, i) => i === 0 || p.bot !== null)) config.relaxed = true;
     if (form.elements.seed.value !== "") config.seed = Number(form.elements.seed.value);
     const theme = form.querySelector('input[name="theme"]:checked')?.value ?? "classic";
     return {
@@ -204,7 +209,7 @@ export class NewGameForm {
       theme,
       pace: form.elements.pace.value,
       drawDialog: form.elements["draw-dialog"].checked,
-      remember: { players: count, name: players[0].name, opponents, options },
+      remember: { players: count, name: players[0].name, opponents, options, relaxed },
     };
   }
 
@@ -220,7 +225,9 @@ export class NewGameForm {
     const level = others.find((p) => p.bot !== null)?.bot ?? this.levels[0];
     const seat = { name, bot: level };
     const bots = others.map((p) => ({ ...p, bot: p.bot ?? level })); // Watch mode seats no person
-    return { ...choice, config: { ...choice.config, players: [seat, ...bots] } };
+    const config = { ...choice.config, players: [seat, ...bots] };
+    delete config.relaxed; // (nobody to take anything back)
+    return { ...choice, config };
   }
 
   /** Show an error's words under the form ("" hides it). */

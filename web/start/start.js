@@ -29,6 +29,7 @@ export function summaryText(choice) {
     t("start.pace", { pace: t(`pace.${choice.pace}`) }),
   ];
   if (rules.length) details.push(t("start.rules", { rules: listText(rules) }));
+  if (choice.config.relaxed) details.push(t("start.relaxed"));
   return { against, details: details.join(t("start.separator")) };
 }
 

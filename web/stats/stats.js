@@ -219,6 +219,9 @@ export class Stats {
     }
     if (statistics.games === 0) body.append(el("p", "stats-empty", t("stats.empty_who")));
     else body.append(this.#figures(statistics), ...this.#charts(statistics));
+    // Relaxed games (take-backs allowed) are listed, not counted: a take-back changes the result.
+    const relaxed = statistics.relaxed;
+    if (relaxed) body.append(el("p", "note stats-relaxed", t("stats.relaxed_left_out", { count: relaxed })));
     body.append(this.#games(games, who));
   }
 
@@ -306,6 +309,7 @@ export class Stats {
     const time = el("time", "", dateText(game.date));
     time.dateTime = game.date;
     head.append(time, " · ", this.#kindText(game));
+    if (game.relaxed) head.append(" ", el("span", "badge relaxed-badge", t("stats.relaxed")));
     item.append(head);
     const best = Math.max(...game.totals);
     const players = el("ul", "stats-game-players");

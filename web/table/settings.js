@@ -1,5 +1,6 @@
 // The settings at the table (behind its More menu): the pace, the cards' theme, the
-// cards' motion and the sounds. Each change is applied at once and remembered.
+// cards' motion, the sounds and whether a round's summary closes by itself (app.js
+// autoClose). Each change is applied at once and remembered.
 import { $ } from "../lib/dom.js";
 import { errorText, t } from "../lib/words.js";
 import { PACES } from "./game.js";
@@ -31,6 +32,7 @@ export class TableSettings {
     $("table-theme").value = this.#settings.theme ?? "classic";
     $("motion-toggle").checked = this.#motion.wanted;
     $("sound-toggle").checked = this.#sound.on;
+    $("auto-toggle").checked = this.#settings.autoContinue !== false; // on unless turned off
   }
 
   /** The pace and card choices: the paces game.js knows, the `themes` the engine offers; then wired. */
@@ -55,6 +57,7 @@ export class TableSettings {
       this.#motion.sync();
     });
     $("sound-toggle").addEventListener("change", (event) => this.#sound.set(event.target.checked));
+    $("auto-toggle").addEventListener("change", (event) => this.#remember({ autoContinue: event.target.checked }));
   }
 
   /** The choices' words, in the page's language. */

@@ -106,7 +106,8 @@ def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
     names = sorted({player["name"] for record in records for player in record["players"]})
     games = [{"id": record["id"], "kind": record["kind"], "date": record["date"], "players": record["players"],
               "me": record["me"], "totals": record["totals"], "rounds": len(record["rounds"]),
-              "review": record["save"] if record["save"] in document["saves"] else None}
+              "review": record["save"] if record["save"] in document["saves"] else None,
+              "relaxed": record.get("relaxed", False)}
              for record in reversed(records)]
     return {"statistics": history.statistics(records, who), "names": names, "games": games}
 

@@ -81,6 +81,7 @@ class Review(TypedDict):
     summary: ReviewSummary
     totals: list[int]
     winners: list[int]
+    relaxed: bool  # take-backs were allowed: only the moves that stood are reviewed
 
 
 def review_game(document: Any, seat: int, budget: float = REVIEW_BUDGET, seed: int = 0,
@@ -109,7 +110,8 @@ def review_game(document: Any, seat: int, budget: float = REVIEW_BUDGET, seed: i
         else:
             state.apply(s, action)
     return {"seat": seat, "budget": budget, "entries": entries, "summary": summarize(entries),
-            "totals": list(final.totals), "winners": final.winners() if final.is_over else []}
+            "totals": list(final.totals), "winners": final.winners() if final.is_over else [],
+            "relaxed": final.config.relaxed}
 
 
 def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: int = 0) -> ReviewEntry:

@@ -51,6 +51,10 @@ FIELDS = ("format", "version", "records", "saves", "current")
 """The fields of a history document, every one required."""
 RECORD_FIELDS = ("id", "kind", "date", "players", "me", "options", "first_dealer", "rounds", "totals", "save")
 """The fields of a game record, every one required."""
+RELAXED = "relaxed"
+"""The one optional field of a game record: ``true`` for a relaxed game against bots
+(take-backs allowed, :attr:`~wizard_engine.config.GameConfig.relaxed`), missing otherwise.
+The statistics leave such games out (a take-back changes the result); the list shows them."""
 KINDS = ("bots", "people", "keeper")
 """Who played: one person against bots, several people on one device (with or without
 bots), or people at a real table on the score keeper."""
@@ -77,7 +81,11 @@ class RoundRecord(TypedDict):
     taken: list[int]
 
 
-class GameRecord(TypedDict):
+class _Relaxed(TypedDict, total=False):
+    relaxed: bool  # only ``True``, for a relaxed game (:data:`RELAXED`)
+
+
+class GameRecord(_Relaxed):
     """One finished game (see the module's docstring).  ``date`` is UTC in ISO 8601
     (``"2026-11-22T23:19:29Z"``, milliseconds allowed, as JavaScript writes it)."""
 
@@ -131,6 +139,8 @@ def record_from_state(state: State, date: str, tag: Tag | None = None, me: Seat 
         "options": options_view(state.config.options), "first_dealer": state.first_dealer, "rounds": rounds,
         "totals": list(state.totals), "save": save,
     }
+    if state.config.relaxed:
+        record["relaxed"] = True
     return check_record(record)
 
 
@@ -158,8 +168,9 @@ def _players(players: Iterable[Player]) -> list[PlayerView]:
 def check_record(data: Any) -> GameRecord:
     """``data`` as a record if it is one in every detail; HistoryError (``record_damaged``,
     naming the field, or the configuration's own reason) if not."""
-    if not isinstance(data, dict) or set(data) != set(RECORD_FIELDS):
+    if not isinstance(data, dict) or set(data) - {RELAXED} != set(RECORD_FIELDS):
         raise HistoryError(Reason("record_damaged", {"field": "fields"}))
+    _check(data.get(RELAXED, True) is True and (RELAXED not in data or data["kind"] == "bots"), RELAXED)
     _check(isinstance(data["id"], str) and GAME_ID.fullmatch(data["id"]) is not None, "id")
     _check(data["kind"] in KINDS, "kind")
     _check(is_date(data["date"]), "date")
@@ -489,18 +500,19 @@ def remember_save(text: str, state: State, tag: Tag) -> str:
         _REPLAYED.clear()
     game = _game_of(tag.id, _players(state.config.players), options_view(state.config.options),
                     state.first_dealer, [{"bids": [row.bid for row in rows], "taken": [row.taken for row in rows]}
-                                         for rows in state.pad])
+                                         for rows in state.pad], state.config.relaxed)
     _REPLAYED[hashlib.sha256(text.encode()).hexdigest()] = game
     return game
 
 
-def _game_of(game_id: str, players: Any, options: Any, first_dealer: int, rounds: Any) -> str:
-    """What pairs a save with its record: the game's id, players, rules, first dealer and rounds."""
-    return json.dumps([game_id, players, options, first_dealer, rounds], sort_keys=True)
+def _game_of(game_id: str, players: Any, options: Any, first_dealer: int, rounds: Any, relaxed: bool) -> str:
+    """What pairs a save with its record: the game's id, players, rules (relaxed or not), first dealer and rounds."""
+    return json.dumps([game_id, players, options, first_dealer, rounds, relaxed], sort_keys=True)
 
 
 def _game_of_record(record: GameRecord) -> str:
-    return _game_of(record["id"], record["players"], record["options"], record["first_dealer"], record["rounds"])
+    return _game_of(record["id"], record["players"], record["options"], record["first_dealer"], record["rounds"],
+                    record.get("relaxed", False))
 
 
 def _current_part(current: Any, damaged: list[Damaged]) -> CurrentGames:
@@ -579,6 +591,7 @@ class Statistics(TypedDict):
     by_cards: list[BidStats]
     best_game: BestGame | None
     longest_run: int
+    relaxed: int  # the relaxed games left out of every figure above
 
 
 def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
@@ -588,11 +601,14 @@ def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
     A game is won when the player's total is the highest, shared or not (R18).  A game
     counts once under each opponent level at its table (``"person"`` for people).  The
     longest run is of bids made in a row, over the games in the order they were played.
+    Relaxed games (take-backs allowed) are only counted apart: a take-back changes the result.
     """
     stats = _Tally()
     for record in sorted(records, key=_played):
         seat = _seat_of(record, who)
-        if seat is not None:
+        if seat is not None and record.get("relaxed"):
+            stats.relaxed += 1
+        elif seat is not None:
             stats.add(record, seat)
     return stats.result()
 
@@ -613,6 +629,7 @@ class _Tally:
         self.cards: dict[int, list[int]] = {}  # cards -> [bids, made, over, under]
         self.best: BestGame | None = None
         self.run = self.longest = 0
+        self.relaxed = 0
 
     def add(self, record: GameRecord, seat: Seat) -> None:
         totals = record["totals"]
@@ -646,7 +663,7 @@ class _Tally:
             "bids": sum(c["bids"] for c in by_cards), "made": sum(c["made"] for c in by_cards),
             "over": sum(c["over"] for c in by_cards), "under": sum(c["under"] for c in by_cards),
             "by_cards": by_cards,
-            "best_game": self.best, "longest_run": self.longest,
+            "best_game": self.best, "longest_run": self.longest, "relaxed": self.relaxed,
         }
 
 
