@@ -45,8 +45,9 @@
 //
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
-// When a newer build takes over an open page, <html data-update="ready"> and
-// an "update" event fire: a reload runs the new version.
+// When a newer build takes over an open page (on a first visit too, after the
+// first install has claimed it), <html data-update="ready"> and an "update"
+// event fire: a reload runs the new version.
 
 import { loadWords, t } from "../lib/words.js";
 
@@ -255,9 +256,14 @@ async function registerServiceWorker(engine) {
     return;
   }
   const container = navigator.serviceWorker;
-  const hadController = Boolean(container.controller);
+  // A page loaded without a service worker is claimed by the first one installed (its own
+  // build: nothing to say); any worker taking over after that is a newer build.
+  let controlled = Boolean(container.controller);
   container.addEventListener("controllerchange", () => {
-    if (!hadController) return; // the first install claiming the page
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
     root.dataset.update = "ready";
     engine.dispatchEvent(new Event("update"));
   });
