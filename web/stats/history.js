@@ -12,7 +12,7 @@
 // whole site, so the history keeps to a budget there: the saves for review of
 // its newest LOCAL_SAVES games (a game's record stays forever, its review goes
 // first), fewer (the oldest go) while the text is longer than BUDGET_CHARS.
-// When storage still refuses it, half as many saves each time down to none. If
+// When storage refuses it, half as many saves each time down to none. If
 // even the records alone cannot be stored, the history stays in memory for this
 // visit (an export still holds it) and a "problem" event says so; the saved
 // game in progress is never touched. Another tab's change arrives as a
@@ -32,9 +32,8 @@ import { HISTORY_KEY, openShelf } from "./shelf.js";
 const ASIDE_PREFIX = "wizard.unreadable-history.";
 const CHANNEL = "wizard.history";
 const CHANGED_KEY = "wizard.history-changed"; // where BroadcastChannel is missing: a storage event
-export const LOCAL_SAVES = 30; // a finished 6-player game's save is about 5 kB
-export const BUDGET_CHARS = 2_000_000; // (of ~5 MB, with room for the game in progress and the pad)
-const MAX_SAVES = 100; // the engine's own most (wizard_engine/records/history.py)
+const LOCAL_SAVES = 30; // a finished 6-player game's save is about 5 kB
+const BUDGET_CHARS = 2_000_000; // (of ~5 MB, with room for the game in progress and the pad)
 const LARGEST_FILE_BYTES = 64_000_000; // refused before reading: the engine's limit is 16 M characters
 const ATTEMPTS = 3; // another tab writing meanwhile: the work is done again on what it wrote
 
@@ -107,9 +106,7 @@ export class History extends EventTarget {
 
   /** The page's budget for the stored history: none beyond the engine's own on IndexedDB. */
   #limits() {
-    return this.#shelf.kind === "local"
-      ? { keep_saves: LOCAL_SAVES, budget: BUDGET_CHARS }
-      : { keep_saves: MAX_SAVES, budget: null };
+    return this.#shelf.kind === "local" ? { keep_saves: LOCAL_SAVES, budget: BUDGET_CHARS } : {};
   }
 
   /** Hear other tabs' changes. */
@@ -227,7 +224,8 @@ export class History extends EventTarget {
    * when not even the records fit (the history then stays in memory for this visit).
    */
   async #keep(text) {
-    for (let keep = this.#limits().keep_saves; ; keep = Math.floor(keep / 2)) {
+    // (On IndexedDB the text may hold more saves: refused, it keeps LOCAL_SAVES / 2 at first.)
+    for (let keep = LOCAL_SAVES; ; keep = Math.floor(keep / 2)) {
       if (await this.#write(text)) {
         this.#memory = null;
         this.#good = text;
