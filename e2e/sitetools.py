@@ -132,25 +132,35 @@ def shelf_keys(page: Page) -> list[str]:
     return page.evaluate(SHELF_GET_JS, None) or []
 
 
-def wait_history(page: Page, condition: str, timeout: float = 30_000) -> None:
-    """Wait until `condition` (JavaScript over `history`, the stored document or null) holds.
+def wait_async(page: Page, predicate: str, timeout: float = 30_000) -> None:
+    """Wait until the async function `predicate` resolves with a truthy value.
 
-    (wait_for_function does not wait on a promise: each poll starts a read of IndexedDB,
-    unless one is on its way, and answers with the last one's result.)
+    (wait_for_function does not wait on a promise, which is truthy: each poll here starts a
+    call, unless one is on its way, and answers with the last one's result.)
     """
-    page.evaluate("() => { window.historyPoll = { reading: false, holds: false }; }")
+    page.evaluate("() => { window.asyncPoll = { busy: false, holds: false }; }")
     page.wait_for_function(f"""() => {{
-      const poll = window.historyPoll;
-      if (!poll.reading) {{
-        poll.reading = true;
-        ({SHELF_GET_JS})("wizard.history").then((text) => {{
-          const history = text === null ? null : JSON.parse(text);
-          poll.holds = Boolean({condition});
-          poll.reading = false;
+      const poll = window.asyncPoll;
+      if (!poll.busy) {{
+        poll.busy = true;
+        ({predicate})().then((value) => {{
+          poll.holds = Boolean(value);
+          poll.busy = false;
+        }}, () => {{
+          poll.busy = false;
         }});
       }}
       return poll.holds;
     }}""", timeout=timeout)
+
+
+def wait_history(page: Page, condition: str, timeout: float = 30_000) -> None:
+    """Wait until `condition` (JavaScript over `history`, the stored document or null) holds."""
+    wait_async(page, f"""async () => {{
+      const text = await ({SHELF_GET_JS})("wizard.history");
+      const history = text === null ? null : JSON.parse(text);
+      return {condition};
+    }}""", timeout)
 
 
 def wait_while_moving(page: Page, done_js: str, progress_js: str, stall_ms: int = 60_000) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
-from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_ready
+from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_async, wait_ready
 
 
 def test_page_paints_before_the_engine_then_reaches_ready(page: Page, watch: Watch, site: Path) -> None:
@@ -169,8 +169,7 @@ def test_a_new_build_replaces_the_old_cache_and_takes_over_the_open_page(
         # The new worker deletes the old build's cache as it activates (the engine's snapshot has a
         # cache of its own: stale now, it is discarded and made anew by the next boot).
         builds = "(await caches.keys()).filter((key) => key.startsWith('wizard-'))"
-        page.wait_for_function(f"async () => ({builds}).join() === {json.dumps(new_cache)}",
-                               timeout=READY_TIMEOUT_MS)
+        wait_async(page, f"async () => ({builds}).join() === {json.dumps(new_cache)}", READY_TIMEOUT_MS)
         page.reload()
         wait_ready(page)
         css = page.evaluate("fetch('style.css').then((r) => r.text())")
