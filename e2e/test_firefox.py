@@ -38,7 +38,7 @@ from drivetools import (
     wait_ready,
     wait_visible,
 )
-from sitetools import build, serve
+from sitetools import SHELF_GET_JS, build, serve
 
 
 def firefox_path() -> str:
@@ -161,6 +161,24 @@ def test_the_score_keeper_takes_a_round(fx: Firefox, url: str) -> None:
     fx.wait_for("document.querySelector('#keeper-pad tr[data-round=\"1\"]')", TURN_S, "round 1 in the pad")
     totals = fx.evaluate("[...document.querySelectorAll('#keeper-pad tfoot td')].map((td) => td.textContent)")
     assert [int(t.replace("\u2212", "-")) for t in totals] == [-10, 20, 20]
+
+
+def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(fx: Firefox, url: str) -> None:
+    """Issue 32: a history the version before IndexedDB kept in localStorage moves to IndexedDB."""
+    from tests.test_history import bot_games
+    from wizard_engine.records import history
+
+    kept = history.dumps(bot_games(2))
+    fx.navigate(url)
+    wait_ready(fx)
+    fx.call("(text) => localStorage.setItem('wizard.history', text)", kept)
+    fx.navigate(url)
+    wait_ready(fx)
+    fx.wait_for("localStorage.getItem('wizard.history') === null", COACH_S, "the history moved")
+    assert fx.call(SHELF_GET_JS, "wizard.history") == kept
+    fx.click("#stats-open")
+    wait_attribute(fx, "stats", "ready", COACH_S)
+    assert fx.evaluate("document.querySelectorAll('.stats-game').length") == 2
 
 
 def test_a_reload_with_the_server_gone_boots_from_the_service_worker(fx: Firefox, site: Path, tmp_path: Path) -> None:
