@@ -27,7 +27,7 @@ from drivetools import (
     wait_ready,
     wait_visible,
 )
-from sitetools import build, serve
+from sitetools import SHELF_GET_JS, build, serve
 
 
 def reaches_ready(fx: Driver, url: str, site: Path) -> None:
@@ -138,3 +138,21 @@ def offline_reload(fx: Driver, site: Path, tmp_path: Path) -> None:
         return view.over;
     })""")
     assert game
+
+
+def history_moves_to_indexeddb(fx: Driver, url: str) -> None:
+    """Issue 32: a history the version before IndexedDB kept in localStorage moves to IndexedDB."""
+    from tests.test_history import bot_games
+    from wizard_engine.records import history
+
+    kept = history.dumps(bot_games(2))
+    fx.navigate(url)
+    wait_ready(fx)
+    fx.call("(text) => localStorage.setItem('wizard.history', text)", kept)
+    fx.navigate(url)
+    wait_ready(fx)
+    fx.wait_for("localStorage.getItem('wizard.history') === null", COACH_S, "the history moved")
+    assert fx.call(SHELF_GET_JS, "wizard.history") == kept
+    fx.click("#stats-open")
+    wait_attribute(fx, "stats", "ready", COACH_S)
+    assert fx.evaluate("document.querySelectorAll('.stats-game').length") == 2

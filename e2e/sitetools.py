@@ -100,6 +100,69 @@ def wait_ready(page: Page) -> None:
 MOVES_JS = "JSON.parse(localStorage.getItem('wizard.game'))?.moves ?? 0"  # the saved game's move counter
 
 
+# The page's shelf (web/stats/shelf.js): the history in IndexedDB, database "wizard", store
+# "history". (key) => its text, or null; a database the page has not made yet is left alone.
+SHELF_GET_JS = """async (key) => {
+  const db = await new Promise((resolve) => {
+    const request = indexedDB.open("wizard");
+    request.onupgradeneeded = () => request.transaction.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(null);
+  });
+  if (db === null) return null;
+  try {
+    const store = db.transaction("history").objectStore("history");
+    const request = key === null ? store.getAllKeys() : store.get(key);
+    return await new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result ?? null);
+      request.onerror = () => reject(request.error);
+    });
+  } finally {
+    db.close();
+  }
+}"""
+
+
+def shelf_text(page: Page, key: str = "wizard.history") -> str | None:
+    """The text the page's shelf keeps under `key` (the history by default), or None."""
+    return page.evaluate(SHELF_GET_JS, key)
+
+
+def shelf_keys(page: Page) -> list[str]:
+    return page.evaluate(SHELF_GET_JS, None) or []
+
+
+def wait_async(page: Page, predicate: str, timeout: float = 30_000) -> None:
+    """Wait until the async function `predicate` resolves with a truthy value.
+
+    (wait_for_function does not wait on a promise, which is truthy: each poll here starts a
+    call, unless one is on its way, and answers with the last one's result.)
+    """
+    page.evaluate("() => { window.asyncPoll = { busy: false, holds: false }; }")
+    page.wait_for_function(f"""() => {{
+      const poll = window.asyncPoll;
+      if (!poll.busy) {{
+        poll.busy = true;
+        ({predicate})().then((value) => {{
+          poll.holds = Boolean(value);
+          poll.busy = false;
+        }}, () => {{
+          poll.busy = false;
+        }});
+      }}
+      return poll.holds;
+    }}""", timeout=timeout)
+
+
+def wait_history(page: Page, condition: str, timeout: float = 30_000) -> None:
+    """Wait until `condition` (JavaScript over `history`, the stored document or null) holds."""
+    wait_async(page, f"""async () => {{
+      const text = await ({SHELF_GET_JS})("wizard.history");
+      const history = text === null ? null : JSON.parse(text);
+      return {condition};
+    }}""", timeout)
+
+
 def wait_while_moving(page: Page, done_js: str, progress_js: str, stall_ms: int = 60_000) -> None:
     """Wait until the expression `done_js` is true, for as long as `progress_js` keeps changing.
 

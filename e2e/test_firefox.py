@@ -78,5 +78,9 @@ def test_the_score_keeper_takes_a_round(fx: Firefox, url: str) -> None:
     checks.keeper_round(fx, url)
 
 
+def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(fx: Firefox, url: str) -> None:
+    checks.history_moves_to_indexeddb(fx, url)
+
+
 def test_a_reload_with_the_server_gone_boots_from_the_service_worker(fx: Firefox, site: Path, tmp_path: Path) -> None:
     checks.offline_reload(fx, site, tmp_path)

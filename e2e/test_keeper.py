@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Browser, Page, expect
-from sitetools import Watch, number, wait_ready
+from sitetools import Watch, number, wait_history, wait_ready
 
 NAMES = ["Ann", "Bob", "Cy"]
 FIRST_DEALER = 2  # Cy deals round 1: Ann bids first
@@ -182,7 +182,7 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     assert [game["kind"] for game in finished] == ["keeper"]
     document = json.loads(finished[0]["keeper"])
     assert document["players"] == NAMES and document["format"] == "wizard-keeper" and document["me"] == 1
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.history'))?.records[0]?.me === 1")
+    wait_history(page, "history?.records[0]?.me === 1")
 
     # The finished pad as an image: no share sheet here, so a download link to a PNG.
     page.click("#keeper-share")

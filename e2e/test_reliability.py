@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from sitetools import engine_call, serve, wait_ready
 from tabletools import Player, menu
 
@@ -218,6 +218,28 @@ def test_a_tampered_runtime_file_ends_in_a_readable_error(browser: Browser, site
             expect(page.locator("[data-engine-alert]")).to_contain_text(f"{tampered} could not be fetched")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("role", "failed"), [("engine", 1), ("coach", 2)])
+def test_a_worker_that_fails_to_start_is_started_once_more(page: Page, role: str, failed: int) -> None:
+    """Issue 32: the engine's worker (the first fetch of worker.js) or the coach's (the second,
+    once the engine is ready) cannot load its script the first time: the page starts it once
+    more and reaches ready, with no alert."""
+    fetches = []
+
+    def fail_once(route: Route) -> None:
+        fetches.append(route.request.url)
+        if len(fetches) == failed:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/engine/worker.js", fail_once)
+    page.goto("./")
+    page.wait_for_selector(f"html[data-{role}=ready], html[data-{role}=error]", state="attached", timeout=120_000)
+    assert page.get_attribute("html", f"data-{role}") == "ready"
+    assert len(fetches) > failed
+    expect(page.locator("[data-engine-alert]")).to_be_hidden()
 
 
 # --- finding 6: names ----------------------------------------------------------------------------

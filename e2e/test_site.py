@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
-from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_ready
+from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_async, wait_ready
 
 
 def test_page_paints_before_the_engine_then_reaches_ready(page: Page, watch: Watch, site: Path) -> None:
@@ -149,8 +149,8 @@ def test_a_new_build_replaces_the_old_cache_and_takes_over_the_open_page(
         wait_ready(page)
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         # The page checks for a newer build once booted. Had that check still been on its
-        # way, it could find the build below and install it in this visit, silently (the
-        # page had no controller when it loaded), leaving the reload nothing to take over:
+        # way, it could find the build below and install it in this visit (announced then,
+        # see the test below), leaving the reload nothing to take over:
         # CI failed so. A check of our own is queued behind the page's and ends after it.
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         old_cache = page.evaluate("caches.keys()")
@@ -169,12 +169,30 @@ def test_a_new_build_replaces_the_old_cache_and_takes_over_the_open_page(
         # The new worker deletes the old build's cache as it activates (the engine's snapshot has a
         # cache of its own: stale now, it is discarded and made anew by the next boot).
         builds = "(await caches.keys()).filter((key) => key.startsWith('wizard-'))"
-        page.wait_for_function(f"async () => ({builds}).join() === {json.dumps(new_cache)}",
-                               timeout=READY_TIMEOUT_MS)
+        wait_async(page, f"async () => ({builds}).join() === {json.dumps(new_cache)}", READY_TIMEOUT_MS)
         page.reload()
         wait_ready(page)
         css = page.evaluate("fetch('style.css').then((r) => r.text())")
         assert css.endswith("/* build 2 */\n")
+    assert watch.errors == []
+
+
+def test_a_new_build_that_takes_over_a_first_visit_page_is_announced(
+        page: Page, watch: Watch, site_copy: Path) -> None:
+    """Issue 32: no service worker controlled the page when it loaded; the first one claims it
+    (the same build: nothing to say), then a newer build takes over: the page says so."""
+    with serve(site_copy) as url:
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)", timeout=READY_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-update") is None
+        with (site_copy / "style.css").open("a") as css:
+            css.write("\n/* build 2 */\n")
+        (site_copy / build.SERVICE_WORKER).unlink()
+        build.write_service_worker(site_copy)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_selector("html[data-update=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("[data-engine-status]")).to_have_text("A new version is ready: reload to use it.")
     assert watch.errors == []
 
 

@@ -12,8 +12,9 @@ import json
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
-from sitetools import Watch
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from sitetools import Watch, shelf_keys, shelf_text, wait_history
 from tabletools import Player
 
 from tests.helpers import random_game
@@ -31,7 +32,14 @@ SEED_ONCE = """if (!sessionStorage.getItem("seeded")) {
   localStorage.setItem("wizard.save", SAVE);
   localStorage.setItem("wizard.settings", JSON.stringify({ pace: "instant" }));
 }"""
-STORED = "() => localStorage.getItem('wizard.history')"
+OLD_STORED = "() => localStorage.getItem('wizard.history')"  # where versions before IndexedDB kept it
+SHELF_CLEAR = """async () => {
+  const db = await new Promise((resolve) => { indexedDB.open("wizard").onsuccess = (e) => resolve(e.target.result); });
+  const transaction = db.transaction("history", "readwrite");
+  transaction.objectStore("history").clear();
+  await new Promise((resolve) => { transaction.oncomplete = resolve; });
+  db.close();
+}"""
 
 
 def engine_game(names_levels: list[tuple[str, str | None]], seed: int, game_id: str) -> str:
@@ -51,7 +59,7 @@ def keeper_pad() -> str:
 
 
 def stored_games(page: Page) -> int:
-    text = page.evaluate(STORED)
+    text = shelf_text(page)
     return 0 if text is None else len(json.loads(text)["records"])
 
 
@@ -94,7 +102,7 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     page.goto("./")
     player.wait_table_ready()
     player.play_to_end()
-    page.wait_for_function("() => localStorage.getItem('wizard.history') !== null", timeout=30_000)
+    wait_history(page, "history !== null")
     assert stored_games(page) == 1 and page.evaluate("() => window.finishedEvents") == 1
     # After a reload the finished game is not reopened (its card is on the start page), nor recorded twice.
     page.reload()
@@ -111,10 +119,9 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     ]
     for detail in extra:
         page.evaluate(FINISHED, detail)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('wizard.history')).records.length === 5",
-                           timeout=30_000)
+    wait_history(page, "history.records.length === 5")
     page.evaluate(FINISHED, extra[0])  # once more: kept once
-    kept = history.loads(page.evaluate(STORED))
+    kept = history.loads(shelf_text(page))
     expected = history.statistics(kept["records"])
     assert expected["games"] == 5  # (pass-and-play: the first seat, who filled in the form; the pad names one)
     open_stats(page)
@@ -162,6 +169,7 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     # The browser forgets everything; the file brings it back.
     before = figures(page)
     page.evaluate("() => localStorage.clear()")
+    page.evaluate(SHELF_CLEAR)
     page.locator("#stats-back").click()
     open_stats(page)
     expect(page.locator(".stats-empty")).to_be_visible()
@@ -170,13 +178,13 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     expect(page.locator("#stats-result")).to_contain_text("game in progress is back")
     wait_stats(page)
     assert figures(page) == before
-    assert history.loads(page.evaluate(STORED))["records"] == kept["records"]
+    assert history.loads(shelf_text(page))["records"] == kept["records"]
     assert page.evaluate("() => localStorage.getItem('wizard.save')") == exported["current"]["game"]
     page.locator("#stats-file").set_input_files(str(path))  # again: nothing new
     expect(page.locator("#stats-result")).to_contain_text("Imported: 0 new games (5 in all).")
 
     # A damaged file is refused whole, with its reason; nothing changes.
-    stored = page.evaluate(STORED)
+    stored = shelf_text(page)
     damaged = json.loads(path.read_text())
     damaged["records"][1]["totals"][0] += 10
     bad = tmp_path / "damaged.json"
@@ -184,16 +192,16 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     page.locator("#stats-file").set_input_files(str(bad))
     expect(page.locator("#stats-error")).to_have_text(
         "Nothing was imported: its game 2 cannot be read: its totals is damaged.")
-    assert page.evaluate(STORED) == stored
+    assert shelf_text(page) == stored
 
     # Reset asks first.
     page.locator("#stats-reset").click()
     page.locator("#stats-reset-cancel").click()
-    assert page.evaluate(STORED) == stored
+    assert shelf_text(page) == stored
     page.locator("#stats-reset").click()
     page.locator("#stats-reset-confirm").click()
     expect(page.locator(".stats-empty")).to_be_visible()
-    assert page.evaluate(STORED) is None
+    assert shelf_text(page) is None
     assert not watch.errors, watch.errors
     print(f"the test took {time.perf_counter() - started:.1f} s")
 
@@ -209,9 +217,36 @@ FILL_STORAGE = """() => {
     }
   }
 }"""
+EMPTY_FILLER = """() => Object.keys(localStorage).filter((k) => k.startsWith("filler."))
+  .forEach((k) => localStorage.removeItem(k))"""
+# IndexedDB's quota is a share of the disk: too much to fill in a test. Its writes are refused instead.
+REFUSE_WRITES = """() => {
+  window.keptPut = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = () => {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  };
+}"""
+ALLOW_WRITES = "() => { IDBObjectStore.prototype.put = window.keptPut; }"
+NO_INDEXEDDB = "Object.defineProperty(window, 'indexedDB', { value: undefined });"  # as in some private modes
 
 
-def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Page, watch: Watch) -> None:
+def stored(page: Page, shelf: str, key: str = "wizard.history") -> str | None:
+    """The text kept under `key` where the page keeps its history (`shelf`: "indexeddb" or "local")."""
+    return shelf_text(page, key) if shelf == "indexeddb" else page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def aside_key(page: Page, shelf: str) -> str | None:
+    keys = shelf_keys(page) if shelf == "indexeddb" else page.evaluate("() => Object.keys(localStorage)")
+    return next((key for key in keys if key.startswith("wizard.unreadable-history.")), None)
+
+
+@pytest.mark.parametrize("shelf", ["indexeddb", "local"])
+def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Page, watch: Watch, shelf: str) -> None:
+    """A history of a newer version (left by the version before IndexedDB, in localStorage) is
+    kept aside whole; then storage refuses the history: it stays in memory, and says so. Where
+    IndexedDB is missing, localStorage keeps the history as before."""
+    if shelf == "local":
+        page.add_init_script(NO_INDEXEDDB)
     newer = json.dumps({**history.new_document(), "version": history.HISTORY_VERSION + 1})
     page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
       sessionStorage.setItem("seeded", "1");
@@ -222,12 +257,13 @@ def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Pa
     open_stats(page)
     alert = page.locator("#history-alert")
     expect(alert).to_contain_text("Your stored history could not be read (it was saved in format 2")
-    key = page.evaluate("() => Object.keys(localStorage).find((k) => k.startsWith('wizard.unreadable-history.'))")
-    assert key and key in alert.inner_text() and page.evaluate(f"() => localStorage.getItem({key!r})") == newer
+    key = aside_key(page, shelf)
+    assert key and key in alert.inner_text() and stored(page, shelf, key) == newer
+    assert stored(page, shelf) is None and page.evaluate(OLD_STORED) is None
     expect(page.locator(".stats-empty")).to_be_visible()
     # A full storage: the finished game stays in memory for this visit, the saved game is untouched.
     page.evaluate("(save) => localStorage.setItem('wizard.save', save)", "kept as it is")
-    page.evaluate(FILL_STORAGE)
+    page.evaluate(FILL_STORAGE if shelf == "local" else REFUSE_WRITES)
     sealed = engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], 3, "full")
     page.evaluate(FINISHED, {"kind": "game", "save": sealed})
     expect(alert).to_contain_text("this browser's storage is full")
@@ -239,19 +275,19 @@ def test_a_damaged_history_is_kept_aside_and_a_full_storage_is_reported(page: Pa
         page.locator("#stats-export").click()
     assert [r["id"] for r in history.loads(Path(download.value.path()).read_text())["records"]] == ["full"]
     # Room again: the next change stores it, and the notice goes.
-    page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith("filler."))
-        .forEach((k) => localStorage.removeItem(k))""")
+    page.evaluate(EMPTY_FILLER if shelf == "local" else ALLOW_WRITES)
     another = engine_game([("You", None), ("Bo", "easy"), ("Cy", "easy")], 4, "room")
     page.evaluate(FINISHED, {"kind": "game", "save": another})
     expect(alert).to_be_hidden()
-    assert stored_games(page) == 2
+    assert len(json.loads(stored(page, shelf) or "null")["records"]) == 2
     assert not watch.errors, watch.errors
 
 
 def test_one_damaged_game_is_set_aside_and_the_others_stay(page: Page, watch: Watch, tmp_path: Path) -> None:
     """Issue 32 (2, 3): a stored history of four games, one with a wrong total and another whose
     review does not replay: each is set aside alone (kept under its own key, named in the
-    notice), the statistics count the rest, and the export imports."""
+    notice), the statistics count the rest, and the export imports. The history is the one
+    the version before IndexedDB left in localStorage: moved over as it was, then checked."""
     from tests.test_history import bot_games, the_game_with_a_bad_move
 
     data = json.loads(history.dumps(bot_games(4)))
@@ -274,11 +310,12 @@ def test_one_damaged_game_is_set_aside_and_the_others_stay(page: Page, watch: Wa
     shown = [text.replace("\u2068", "").replace("\u2069", "") for text in items.all_inner_texts()]  # (isolated names)
     assert shown[0].startswith("the game of ") and shown[0].endswith("(Me, B, C): its totals is damaged")
     assert shown[1].startswith("the review of the game of ") and "(Me, B, C): its saved game game2 cannot" in shown[1]
-    key = page.evaluate("() => Object.keys(localStorage).find((k) => k.startsWith('wizard.unreadable-history.'))")
+    key = aside_key(page, "indexeddb")
     assert key and key in alert.inner_text()
-    aside = json.loads(page.evaluate(f"() => localStorage.getItem({key!r})"))
+    aside = json.loads(shelf_text(page, key) or "null")
     assert aside["records"] == [data["records"][1]] and sorted(aside["saves"]) == ["game1", "game2"]
-    assert [r["id"] for r in history.loads(page.evaluate(STORED))["records"]] == ["game0", "game2", "game3"]
+    assert [r["id"] for r in history.loads(shelf_text(page))["records"]] == ["game0", "game2", "game3"]
+    assert page.evaluate(OLD_STORED) is None  # (moved to IndexedDB, then checked there)
     # The export holds only what an import takes.
     with page.expect_download() as download:
         page.locator("#stats-export").click()
@@ -286,3 +323,86 @@ def test_one_damaged_game_is_set_aside_and_the_others_stay(page: Page, watch: Wa
     assert [r["id"] for r in exported["records"]] == ["game0", "game2", "game3"] and sorted(exported["saves"]) == \
         ["game0", "game3"]
     assert not watch.errors, watch.errors
+
+
+# --- Issue 32 (1): the history in IndexedDB -----------------------------------------------------
+
+def seed_old_history(page: Page, text: str) -> None:
+    """The history where the version before IndexedDB kept it, once a session."""
+    page.add_init_script(f"""if (!sessionStorage.getItem("old-history")) {{
+      sessionStorage.setItem("old-history", "1");
+      localStorage.setItem("wizard.history", {json.dumps(text)});
+    }}""")
+
+
+def test_a_history_in_localstorage_moves_to_indexeddb_and_a_later_one_is_merged(page: Page, watch: Watch) -> None:
+    from tests.test_history import bot_games
+
+    games = json.loads(history.dumps(bot_games(4)))
+    first = {**games, "records": games["records"][:2], "saves": {k: games["saves"][k] for k in ("game0", "game1")}}
+    seed_old_history(page, json.dumps(first))
+    page.goto("./")
+    Player(page).wait_table_ready()
+    wait_history(page, "history?.records.length === 2")
+    assert shelf_text(page) == json.dumps(first) and page.evaluate(OLD_STORED) is None  # moved as it was
+    open_stats(page)
+    assert figures(page)["Games played"] == "2"
+    # A tab of the older version, still open, kept writing to localStorage: its games join on the next load.
+    later = {**games, "records": games["records"][2:], "saves": {k: games["saves"][k] for k in ("game2", "game3")}}
+    page.evaluate("(text) => localStorage.setItem('wizard.history', text)", json.dumps(later))
+    page.reload()
+    Player(page).wait_table_ready()
+    wait_history(page, "history?.records.length === 4", timeout=60_000)
+    assert page.evaluate(OLD_STORED) is None
+    kept = history.loads(shelf_text(page))
+    assert [r["id"] for r in kept["records"]] == ["game0", "game1", "game2", "game3"] and len(kept["saves"]) == 4
+    assert not watch.errors, watch.errors
+
+
+def big_history(count: int) -> str:
+    """`count` games of a score pad (4 players, 15 rounds, long names): about 1,200 characters each."""
+    from tests.test_history import known_games
+
+    base = known_games()[0]
+    base["players"] = [{**p, "name": p["name"] + "x" * 29} for p in base["players"]]
+    dates = [f"2025-{1 + n // 672 % 12:02d}-{1 + n // 24 % 28:02d}T{n % 24:02d}:00:00Z" for n in range(count)]
+    records = [{**base, "id": f"big{n}", "date": date} for n, date in enumerate(dates)]
+    return json.dumps({**history.new_document(), "records": records})
+
+
+def test_a_history_larger_than_localstorage_holds_is_kept_across_a_reload(page: Page, watch: Watch,
+                                                                          tmp_path: Path) -> None:
+    """6,000 games: over 6 M characters, beyond what localStorage holds for the site; IndexedDB keeps them."""
+    path = tmp_path / "big.json"
+    path.write_text(big_history(6000))
+    page.goto("./")
+    Player(page).wait_table_ready()
+    open_stats(page)
+    page.locator("#stats-file").set_input_files(str(path))
+    expect(page.locator("#stats-result")).to_contain_text("Imported: 6000 new games", timeout=180_000)
+    expect(page.locator("#history-alert")).to_be_hidden()
+    page.reload()
+    Player(page).wait_table_ready()
+    open_stats(page)
+    assert figures(page)["Games played"] == "6000"
+    assert len(shelf_text(page) or "") > 6_000_000 and page.evaluate(OLD_STORED) is None
+    assert not watch.errors, watch.errors
+
+
+NO_CHANNEL = "delete window.BroadcastChannel;"  # as in older browsers: storage events tell instead
+
+
+@pytest.mark.parametrize("channel", [True, False])
+def test_two_pages_see_each_others_new_games(context: BrowserContext, channel: bool) -> None:
+    if not channel:
+        context.add_init_script(NO_CHANNEL)
+    pages = [context.new_page(), context.new_page()]
+    for page in pages:
+        page.goto("./")
+        Player(page).wait_table_ready()
+        open_stats(page)
+        expect(page.locator(".stats-empty")).to_be_visible()
+    for n, (page, other) in enumerate([pages, pages[::-1]], start=1):
+        sealed = engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], n, f"tab{n}")
+        page.evaluate(FINISHED, {"kind": "game", "save": sealed})
+        expect(other.locator(".stats-game")).to_have_count(n, timeout=30_000)  # (the other page drew it again)

@@ -79,3 +79,7 @@ def test_the_score_keeper_takes_a_round(webkit: WebKit, url: str) -> None:
 def test_a_reload_with_the_server_gone_boots_from_the_service_worker(webkit: WebKit, site: Path,
                                                                       tmp_path: Path) -> None:
     checks.offline_reload(webkit, site, tmp_path)
+
+
+def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(webkit: WebKit, url: str) -> None:
+    checks.history_moves_to_indexeddb(webkit, url)

@@ -12,7 +12,8 @@
 //                                          // rejects with an Error: .reason is the
 //                                          // engine's reason, .message its English
 //
-// While it boots, <html data-engine="loading">; then "ready", or "error" with
+// While it boots, <html data-engine="loading">; a boot that fails or takes
+// longer than BOOT_TIMEOUT_MS is tried once more; then "ready", or "error" with
 // the reason shown in an element with role="alert" (the page's own
 // [data-engine-alert] element if it has one, else one added to <body>),
 // worded from the catalogue ("boot.*" keys of i18n/en.json).
@@ -44,8 +45,9 @@
 //
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
-// When a newer build takes over an open page, <html data-update="ready"> and
-// an "update" event fire: a reload runs the new version.
+// When a newer build takes over an open page (on a first visit too, after the
+// first install has claimed it), <html data-update="ready"> and an "update"
+// event fire: a reload runs the new version.
 
 import "../lib/supported.js";
 import { loadWords, t } from "../lib/words.js";
@@ -88,12 +90,8 @@ class Engine extends EventTarget {
     });
     this.ready.catch(() => {}); // failures are reported through status and the alert
     this.#setStatus("loading");
-    this.#after.then(() => {
-      const timer = setTimeout(() => this.#fail("boot.timeout"), BOOT_TIMEOUT_MS);
-      const stop = () => clearTimeout(timer);
-      this.ready.then(stop, stop);
-      this.#start(this.role);
-    });
+    this.#retried = false;
+    this.#after.then(() => this.#start(this.role));
   }
 
   /** The worker crashed or stopped answering: every waiting call is rejected, a new worker boots. */
@@ -117,6 +115,7 @@ class Engine extends EventTarget {
     this.#worker?.terminate();
   }
 
+  /** One attempt at booting, within BOOT_TIMEOUT_MS. */
   #start(name) {
     try {
       this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
@@ -124,6 +123,12 @@ class Engine extends EventTarget {
       this.#fail("boot.no_worker", { detail: error.message });
       return;
     }
+    const worker = this.#worker;
+    const timer = setTimeout(() => {
+      if (this.#worker === worker) this.#bootFailed("boot.timeout");
+    }, BOOT_TIMEOUT_MS);
+    const stop = () => clearTimeout(timer);
+    this.ready.then(stop, stop);
     this.#worker.addEventListener("message", (event) => this.#receive(event.data));
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -132,17 +137,16 @@ class Engine extends EventTarget {
     });
   }
 
+  // A boot that fails or passes its time is tried once more before the page shows
+  // the error: a request lost on the way, or a busy device, should not end the game.
   // Online, the service worker leaves the runtime to the browser's HTTP cache
-  // (see sw.js); when the network fails although the browser says it is
-  // online, boot once more with the runtime from the service worker's cache.
+  // (see sw.js); when the network fails although the browser says it is online,
+  // the second boot takes the runtime from the service worker's cache.
   #bootFailed(code, params = {}) {
-    if (this.status === "loading" && !this.#retried && !this.#restarting && navigator.serviceWorker?.controller) {
-      this.#retried = true;
-      this.#worker.terminate();
-      this.#start(`${this.role}-cached`);
-      return;
-    }
-    this.#fail(code, params);
+    if (this.status !== "loading" || this.#retried) return this.#fail(code, params);
+    this.#retried = true;
+    this.#worker.terminate();
+    this.#start(navigator.serviceWorker?.controller ? `${this.role}-cached` : this.role);
   }
 
   /**
@@ -253,9 +257,14 @@ async function registerServiceWorker(engine) {
     return;
   }
   const container = navigator.serviceWorker;
-  const hadController = Boolean(container.controller);
+  // A page loaded without a service worker is claimed by the first one installed (its own
+  // build: nothing to say); any worker taking over after that is a newer build.
+  let controlled = Boolean(container.controller);
   container.addEventListener("controllerchange", () => {
-    if (!hadController) return; // the first install claiming the page
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
     root.dataset.update = "ready";
     engine.dispatchEvent(new Event("update"));
   });

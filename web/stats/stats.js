@@ -142,6 +142,9 @@ export class Stats {
     $("stats-reset-cancel").addEventListener("click", () => $("stats-reset-dialog").close());
     $("stats-reset-confirm").addEventListener("click", () => this.#reset());
     history.addEventListener("problem", () => this.showProblem());
+    history.addEventListener("changed", () => {
+      if (this.isOpen) this.#load(); // another tab's game, import or reset
+    });
     this.showProblem();
   }
 
