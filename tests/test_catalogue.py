@@ -79,6 +79,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         "corner.": {f"corner.{r}" for r in "TJQKAZN"},
         "language.": {f"language.{x}" for x in LANGUAGES},
         "reason.": {f"reason.{c}" for c in CODES},
+        "storage.part.": {f"storage.part.{p}" for p in ("records", "offline", "snapshot")},
     }
 
 
@@ -90,9 +91,10 @@ PASS_THROUGH = {("words.js", "node.dataset.i18n"), ("words.js", "node.dataset.i1
 
 
 def boot_keys() -> set[str]:
-    """The keys of the engine's boot failures, named in engine.js and worker.js (worded by engine.js's t(code))."""
-    return {key for name in ("engine/engine.js", "engine/worker.js")
-            for key in re.findall(r'"(boot\.\w+)"', (WEB / name).read_text())}
+    """The keys of the engine's boot failures, named in engine.js and worker.js (worded by engine.js's t(code)),
+    and boot.js's (a browser too old, a script that cannot load: worded by its own say(key))."""
+    return {key for name in ("engine/engine.js", "engine/worker.js", "boot.js")
+            for key in re.findall(r'"(boot\.[\w.]+\w)"', (WEB / name).read_text())}
 
 
 def first_argument(code: str, start: int) -> str:

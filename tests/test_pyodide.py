@@ -70,15 +70,31 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     assert build.gzipped_size(site) <= 4_800_000  # a first visit's transfer (6.6 MB with the stock library)
 
 
-def test_the_sites_wheel_leaves_the_terminal_tools_out(site: Path) -> None:
-    """The page loads the engine without wizard_engine/tools (RECORD agreeing), stored for the host to gzip."""
+def test_the_sites_wheel_is_the_engine_bare(site: Path) -> None:
+    """The page loads the engine without wizard_engine/tools, docstrings or comments, with a RECORD
+    that agrees with every file, stored for the host to gzip; the same program as the source's."""
+    import ast
+    import base64
+    import hashlib
     import zipfile
 
     (wheel,) = (site / build.PYODIDE_DIR).glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        record = next(archive.read(name) for name in names if name.endswith(".dist-info/RECORD")).decode()
+        files = {name: archive.read(name) for name in archive.namelist()}
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
-    assert "wizard_engine/rules.py" in names and "wizard_engine/calls/__init__.py" in names
-    assert not [name for name in names if name.startswith("wizard_engine/tools/")]
-    assert "wizard_engine/tools/" not in record and "wizard_engine/rules.py" in record
+    record = next(data for name, data in files.items() if name.endswith(".dist-info/RECORD")).decode()
+    assert not [name for name in files if name.startswith("wizard_engine/tools/")]
+    for line in record.splitlines():
+        path, digest, size = line.split(",")
+        if digest:
+            data = files.pop(path)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+    assert list(files) == [next(line for line in record.splitlines() if line.endswith(",,"))[:-2]]  # RECORD itself
+    root = Path(__file__).resolve().parent.parent
+    source = (root / "wizard_engine" / "rules.py").read_text()
+    with zipfile.ZipFile(wheel) as archive:
+        bare = archive.read("wizard_engine/rules.py").decode()
+    assert '"""' not in bare and "#" not in bare.replace("'#'", "")
+    assert ast.dump(ast.parse(bare)) == ast.dump(ast.parse(build.bare_source(source.encode())))
+    assert len(bare) < len(source) * 0.8

@@ -9,6 +9,7 @@ import { errorReason, sizeText, t } from "../lib/words.js";
 const SNAPSHOT_CACHE = "engine-snapshot"; // (engine/worker.js's name)
 const SITE_CACHES = "wizard-"; // the service worker's caches, one per build (sw.js)
 const RECORDS_PREFIX = "wizard."; // every key the page keeps in localStorage
+const PARTS = ["records", "offline", "snapshot"]; // in the order shown (words: storage.part.*)
 
 /** The bytes of every response in Cache Storage `name` (read whole: it is what the disk holds). */
 async function cacheBytes(name) {
@@ -78,11 +79,11 @@ export class StoragePanel {
   async #draw() {
     this.list.setAttribute("aria-busy", "true");
     const sizes = await measureStorage();
-    this.list.replaceChildren(...["records", "offline", "snapshot"].map((part) => {
+    this.list.replaceChildren(...PARTS.map((part) => {
       const item = document.createElement("li");
       item.dataset.part = part;
       item.dataset.bytes = String(sizes[part]);
-      item.textContent = t(`storage.${part}`, { size: sizeText(sizes[part]) });
+      item.textContent = t(`storage.part.${part}`, { size: sizeText(sizes[part]) });
       return item;
     }));
     this.list.removeAttribute("aria-busy");
