@@ -9,13 +9,16 @@ import { el } from "./dom.js";
 import { reasonText, t } from "./words.js";
 
 export const TYPING_MS = 1200; // how long a digit that may start a longer bid waits for the next
+const FORBIDDEN_WORDS = { note: "bids.forbidden", title: "bids.forbidden_title", params: {} };
 
 /**
  * The buttons of `view`'s bid (the view's legal and forbidden say which may be pressed
  * and why not) in a group `.bids`, and under it a line per forbidden bid with its reason.
- * `data`: the dataset key of a button's intent; `reasonId`: the id of the reason line.
+ * `data`: the dataset key of a button's intent; `reasonId`: the id of the reason line;
+ * `words`: the keys of a forbidden bid's line and tooltip, and their other parameters (the
+ * score keeper names the bidder: it is not "you").
  */
-export function bidButtons(view, data, reasonId) {
+export function bidButtons(view, data, reasonId, words = FORBIDDEN_WORDS) {
   const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
   const group = el("div", "bids");
   group.setAttribute("role", "group");
@@ -32,8 +35,9 @@ export function bidButtons(view, data, reasonId) {
       const id = `${reasonId}${reasons.length || ""}`;
       button.classList.add("forbidden");
       button.setAttribute("aria-describedby", id);
-      button.title = t("bids.forbidden_title", { bid: n, reason });
-      const note = el("p", "reason", t("bids.forbidden", { bid: n, reason }));
+      const params = { ...words.params, bid: n, reason };
+      button.title = t(words.title, params);
+      const note = el("p", "reason", t(words.note, params));
       note.id = id;
       note.dataset.bid = String(n);
       note.setAttribute("aria-live", "polite");
