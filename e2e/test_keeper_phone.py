@@ -63,12 +63,12 @@ def start(page: Page, names: list[str]) -> None:
     """The setup (names are typed: that is what a keyboard is for); the pad's dealer is the first player."""
     page.goto("./")
     wait_ready(page)
-    page.tap("#keeper-open")
+    page.click("#keeper-open")
     page.select_option("#keeper-count", str(len(names)))
     for seat, name in enumerate(names):
         page.fill(f"#keeper-name-{seat}", name)
     page.check("#keeper-option-plus_minus_one")
-    page.tap("#keeper-start")
+    page.click("#keeper-start")
     settled(page)
     expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
 
@@ -133,3 +133,19 @@ def test_the_dealers_forbidden_bid_is_struck_through_before_it_is_tried(phone: P
     expect(phone.locator("#keeper-error")).to_be_hidden()
     expect(phone.locator('#keeper-bid-row .bid[data-bid="0"]')).to_be_enabled()
     assert not watch.errors, watch.errors
+
+
+def test_six_long_names_fit_a_laptop_too(browser: Browser, base_url: str) -> None:
+    """At 1280 x 800 the pad's columns share the width as well: none is cut off at the right."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    start(page, LONG)
+    for _ in LONG:
+        page.click('#keeper-bid-row .bid[data-bid="0"]')
+        settled(page)
+    page.click('#keeper-tricks-1 .bid[data-bid="1"]')
+    page.click("#keeper-tricks-form button[type=submit]")
+    settled(page)
+    expect(page.locator("#keeper-pad tbody tr[data-round]")).to_have_count(1)
+    fits(page, "the pad at 1280 px")
+    context.close()
