@@ -32,9 +32,14 @@ function bidStep(view, wordsView) {
   const name = view.players[view.bidder];
   const prompt = el("p", "prompt", t("keeper.bid_of", { name }));
   prompt.id = "keeper-bid-prompt";
-  const words = { note: "keeper.forbidden", title: "keeper.forbidden_title", params: { name } };
+  const words = (params) => ({
+    note: t("keeper.forbidden", { ...params, name }), title: t("keeper.forbidden_title", { ...params, name }),
+  });
   const { group, reasons } = bidButtons(bidView(view, wordsView), "keeper", "keeper-forbidden", words);
   group.setAttribute("aria-labelledby", prompt.id);
+  // One Tab stop, the first bid allowed (arrow keys move along the row, digits bid).
+  const first = group.querySelector(".bid:not(:disabled)");
+  for (const node of group.children) node.tabIndex = node === first ? 0 : -1;
   const row = el("div", "bid-wrap keeper-bid-row");
   row.id = "keeper-bid-row";
   row.append(prompt, group, ...reasons);
