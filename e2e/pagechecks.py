@@ -107,15 +107,16 @@ def keeper_round(fx: Driver, url: str) -> None:
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):
         fx.type_into(f"#keeper-name-{seat}", name)
     click(fx, "Start the score pad")
-    for _ in range(3):
+    for turn in range(3):
         fx.wait_for("!document.documentElement.hasAttribute('data-keeper-busy')"
                     " && document.documentElement.dataset.keeper === 'bid'", TURN_S, "a bid to enter")
-        fx.type_into("#keeper-bid", "0")
-        fx.press("\ue007")  # Enter
+        if turn == 0:
+            fx.click('#keeper-bid-row .bid[data-bid="0"]')  # the bid's button
+        else:
+            fx.press("0")  # or its digit typed
     wait_attribute(fx, "keeper", "tricks", TURN_S)
-    for seat, taken in enumerate([1, 0, 0]):
-        fx.type_into(f"#keeper-tricks-{seat}", str(taken))
-    fx.press("\ue007")
+    fx.click('#keeper-tricks-0 .bid[data-bid="1"]')  # the others' tricks are 0 until chosen
+    click(fx, "Enter the tricks")
     fx.wait_for("document.querySelector('#keeper-pad tr[data-round=\"1\"]')", TURN_S, "round 1 in the pad")
     totals = fx.evaluate("[...document.querySelectorAll('#keeper-pad tfoot td')].map((td) => td.textContent)")
     assert [int(t.replace("\u2212", "-")) for t in totals] == [-10, 20, 20]

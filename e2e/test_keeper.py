@@ -1,13 +1,16 @@
 """The score keeper for a real deck (issue 11): a whole game of 3 players kept on the page.
 
-A forbidden bid (plus/minus one) and tricks that do not add up are refused with the game's
-reasons; an earlier round is corrected and the totals follow; a reload in the middle resumes
-the pad; the coach's advice for a real hand is asked once; the finished game fires the event
-the history records (contracts §3).
+A forbidden bid (plus/minus one) is struck through with the game's reason before it is tried,
+and tricks that do not add up are refused with theirs; an earlier round is corrected and the
+totals follow; a reload in the middle resumes the pad; the coach's advice for a real hand is
+asked once; the finished game fires the event the history records (contracts §3). Bids and
+tricks go in with the mouse (the number buttons) and, round after round, with the keyboard
+(digits typed, Enter). The keeper on a phone: test_keeper_phone.py.
 """
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Browser, Page, expect
 from sitetools import Watch, number, wait_history, wait_ready
@@ -47,25 +50,30 @@ def settled(page: Page) -> None:
 
 
 def bid(page: Page, n: int) -> None:
-    page.fill("#keeper-bid", str(n))
-    page.press("#keeper-bid", "Enter")
+    page.click(f'#keeper-bid-row .bid[data-bid="{n}"]')
     settled(page)
 
 
 def enter_tricks(page: Page, taken: list[int]) -> None:
     for seat, count in enumerate(taken):
-        page.fill(f"#keeper-tricks-{seat}", str(count) if count else "")  # an empty field is 0, as on paper
-    page.press(f"#keeper-tricks-{len(taken) - 1}", "Enter")
+        page.click(f'#keeper-tricks-{seat} .bid[data-bid="{count}"]')
+    page.click("#keeper-tricks-form button[type=submit]")
     settled(page)
 
 
 def play_round(page: Page, round_: int) -> None:
-    """Everyone bids 0; Ann takes every trick."""
+    """Everyone bids 0; Ann takes every trick: all typed, as on a desktop's keyboard."""
     expect(page.locator(".keeper-round")).to_have_text(f"Round {round_} of {ROUNDS}")
     for _ in NAMES:
-        bid(page, 0)
+        page.keyboard.press("0")  # the bid's row has the focus; a digit bids
+        settled(page)
     expect(page.locator("html")).to_have_attribute("data-keeper", "tricks")
-    enter_tricks(page, [round_, 0, 0])
+    # The focus is on Ann's tricks: her count typed (a bid of 1 to 20 is whole once typed), then Enter.
+    expect(page.locator("#keeper-tricks-0 .bid[data-bid='0']")).to_be_focused()
+    page.keyboard.type(str(round_))
+    expect(page.locator(f"#keeper-tricks-0 .bid[data-bid='{round_}']")).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Enter")
+    settled(page)
     expect(page.locator(f'#keeper-pad tr[data-round="{round_}"]')).to_be_attached()
 
 
@@ -94,13 +102,18 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     page.click("#keeper-start")
     expect(page.locator(".keeper-deal")).to_have_text(f"{iso('Cy')} deals 1 card to each player.")
 
-    # Round 1: the dealer may not make the bids add up to 1 (plus/minus one), as in the game.
+    # Round 1: the dealer may not make the bids add up to 1 (plus/minus one), as in the game:
+    # the bid is struck through with its reason before it is tried; typed, it is said again.
     bid(page, 0)
     bid(page, 0)
-    expect(page.locator(".keeper-forbidden")).to_contain_text(f"{iso('Cy')} may not bid 1")
-    bid(page, 1)
-    refusal = f"{iso('Cy')} may not bid 1: the bids would add up to 1 trick (plus/minus one)."
-    expect(page.locator("#keeper-error")).to_have_text(refusal)
+    forbidden = page.locator('#keeper-bid-row .bid[data-bid="1"]')
+    expect(forbidden).to_be_disabled()
+    reason = page.locator("#keeper-bid-row .reason")
+    expect(reason).to_have_text(f"{iso('Cy')} may not bid 1: the bids would add up to 1 trick (plus/minus one).")
+    assert forbidden.get_attribute("aria-describedby") == reason.get_attribute("id")
+    page.keyboard.press("1")
+    expect(reason).to_have_class(re.compile(r"\brefused\b"))
+    expect(page.locator("#keeper-error")).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
     # Undo takes back Bob's bid; entered again.
     page.click("#keeper-undo")
@@ -148,18 +161,20 @@ def test_a_whole_score_keeper_game(page: Page, watch: Watch) -> None:
     # Correct round 1: Ann had bid 1 and taken it, Cy bid 1: both totals follow, Bob's stays.
     before = totals(page)
     page.click('button[aria-label="Edit round 1"]')
-    page.fill("#keeper-edit-bid-0", "1")
-    page.press("#keeper-edit-bid-0", "Enter")
+    page.click('#keeper-edit-bid-0 .bid[data-bid="1"]')
+    page.keyboard.press("Enter")  # Enter on a count enters the form
     settled(page)
     # Cy dealt round 1 and bid last: under plus/minus one the bids may not add up to 1.
     expect(page.locator("#keeper-error")).to_have_text("The bids would add up to 1 trick (plus/minus one).")
-    page.fill("#keeper-edit-bid-2", "1")
-    page.fill("#keeper-edit-taken-1", "1")
-    page.press("#keeper-edit-taken-1", "Enter")
+    page.click('#keeper-edit-bid-2 .bid[data-bid="1"]')
+    page.click('#keeper-edit-taken-1 .bid[data-bid="1"]')
+    page.click("#keeper-edit-form button[type=submit]")
     settled(page)
     expect(page.locator("#keeper-error")).to_have_text("The tricks taken add up to 2, but 1 were dealt to each player.")
-    page.fill("#keeper-edit-taken-1", "0")
-    page.press("#keeper-edit-taken-1", "Enter")
+    page.focus('#keeper-edit-taken-1 [aria-checked="true"]')
+    page.keyboard.press("ArrowLeft")  # arrow keys choose, as among radio buttons: 1 -> 0
+    expect(page.locator('#keeper-edit-taken-1 .bid[data-bid="0"]')).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Enter")
     settled(page)
     expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
     expect(page.locator('#keeper-pad tr[data-round="1"] .keeper-total').first).to_have_text("30")

@@ -1,5 +1,6 @@
-// The score keeper's small form parts: a button that names its action, a number field,
-// and what a number field holds.
+// The score keeper's small form parts: a button that names its action, and a count chosen
+// with a tap (a row of number buttons, as the table's bid): no text field, so a phone's
+// keyboard never opens for a count.
 import { el } from "../lib/dom.js";
 
 /** A button whose action (data-keeper) the keeper's click handler reads. */
@@ -10,21 +11,38 @@ export function button(text, action, className = "") {
   return node;
 }
 
-/** A labelled number field for a count from 0 to `max`. */
-export function numberField(id, label, max, value = "", placeholder = "") {
-  const field = el("label", "field keeper-number");
-  const input = el("input");
-  Object.assign(input, {
-    id, type: "number", min: "0", max: String(max), step: "1", inputMode: "numeric", value: String(value), placeholder,
-  });
-  input.required = true;
-  field.append(el("span", "", label), input);
+/**
+ * A count from 0 to `max`, `value` chosen, labelled `label`: a radio group `id` of number
+ * buttons (the bid's look, bids.js); one Tab stop, arrow keys and typed digits choose.
+ */
+export function countField(id, label, max, value = 0) {
+  const field = el("div", "keeper-count-field");
+  const name = el("span", "keeper-count-label", label);
+  name.id = `${id}-label`;
+  const group = el("div", "bids keeper-count");
+  group.id = id;
+  group.setAttribute("role", "radiogroup");
+  group.setAttribute("aria-labelledby", name.id);
+  for (let n = 0; n <= max; n++) {
+    const node = button(String(n), "count", "bid");
+    node.dataset.bid = String(n);
+    node.setAttribute("role", "radio");
+    group.append(node);
+  }
+  choose(group.children[Math.min(value, max)]);
+  field.append(name, group);
   return field;
 }
 
-/** The number typed in `input` (an empty field of tricks is 0, as on paper), or the text itself
- * when it is no whole number (the engine says why). */
-export function typed(input) {
-  const text = input.value.trim() || input.placeholder;
-  return /^\d+$/.test(text) ? Number(text) : text;
+/** Choose the count `node` shows in its group (the group's Tab stop follows it). */
+export function choose(node) {
+  for (const other of node.parentElement.children) {
+    other.setAttribute("aria-checked", String(other === node));
+    other.tabIndex = other === node ? 0 : -1;
+  }
+}
+
+/** The count chosen in group `id` (in `root`). */
+export function chosen(root, id) {
+  return Number(root.querySelector(`#${id} [aria-checked="true"]`).dataset.bid);
 }

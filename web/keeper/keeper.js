@@ -4,12 +4,13 @@
 // keeper_load: stateless requests that carry the pad's document); this module keeps that
 // document (autosaved), takes the person's input and words the engine's reasons. The
 // setup, the board, the hand advice and the pad's picture are drawn by the modules beside it.
-import { $ } from "../lib/dom.js";
-import { errorReason, errorText, reasonText, t } from "../lib/words.js";
+import { BidTyping } from "../lib/bids.js";
+import { $, inTextField, moveAlong } from "../lib/dom.js";
+import { errorReason, errorText, t } from "../lib/words.js";
 import { HandAdvice } from "./advice.js";
-import { button, typed } from "./fields.js";
+import { button, choose, chosen } from "./fields.js";
 import { sharePad } from "./image.js";
-import { actions, editForm, padTable, status, stepArea, tricksSumText } from "./pad.js";
+import { actions, editForm, padTable, status, stepArea, tricksSum } from "./pad.js";
 import { drawSetup, fillNames, readSetup } from "./setup.js";
 
 export class ScoreKeeper {
@@ -22,6 +23,9 @@ export class ScoreKeeper {
   #pad = null; // {keeper: the document's text, view}
   #stored = null; // the pad's text in storage as this tab last read or wrote it (another tab may change it)
   #editing = null; // the number of the finished round being corrected
+  #busy = false; // an entry is with the engine: a second tap waits for its answer
+  #typing = new BidTyping(); // digits typed bid
+  #countTyping = new WeakMap(); // a count's group -> the digits typed in it
 
   /**
    * @param engine the game's engine (keeper_* requests: cheap, and they keep nothing).
@@ -40,6 +44,7 @@ export class ScoreKeeper {
     this.#root.addEventListener("submit", (event) => this.#submitted(event));
     this.#root.addEventListener("input", (event) => this.#changed(event));
     this.#root.addEventListener("change", (event) => this.#changed(event));
+    document.addEventListener("keydown", (event) => this.#key(event));
     store.addEventListener("keeper-changed", () => this.#otherTab());
   }
 
@@ -53,7 +58,7 @@ export class ScoreKeeper {
     this.#showError(null);
     if (!this.#pad) await this.#resume();
     this.#draw();
-    (this.#root.querySelector("input:not([type=hidden]), select") ?? $("keeper-back")).focus();
+    (this.#root.querySelector("#keeper-setup:not([hidden]) select") ?? this.#entryButton() ?? $("keeper-back")).focus();
   }
 
   close() {
@@ -89,6 +94,7 @@ export class ScoreKeeper {
     this.#showError(null);
     const before = this.#pad?.view;
     document.documentElement.dataset.keeperBusy = "true";
+    this.#busy = true;
     try {
       const answer = await this.#engine.call(method, params);
       const kept = this.#store.saveKeeper(answer.keeper, this.#stored);
@@ -105,6 +111,7 @@ export class ScoreKeeper {
       this.#showError(error);
       return false;
     } finally {
+      this.#busy = false;
       delete document.documentElement.dataset.keeperBusy;
     }
   }
@@ -145,24 +152,8 @@ export class ScoreKeeper {
 
   #showError(error) {
     const box = $("keeper-error");
-    box.textContent = error ? this.#errorWords(error) : "";
+    box.textContent = error ? errorText(error, this.#wordsView()) : "";
     box.hidden = !error;
-    // The forbidden bid refused: its note above says it already; it is marked, the alert still heard.
-    const note = this.#root.querySelector(".keeper-forbidden");
-    const same = Boolean(error) && note?.textContent === box.textContent;
-    note?.classList.toggle("refused", same);
-    box.classList.toggle("visually-hidden", same);
-  }
-
-  /** A refusal in words; a forbidden bid as the game says it, naming the bidder. */
-  #errorWords(error) {
-    const view = this.#pad?.view;
-    const reason = error?.reason;
-    if (!this.#editing && view?.bidder != null && reason?.rule === "R11" && "bid" in (reason.params ?? {})) {
-      const words = reasonText(reason, this.#wordsView());
-      return t("keeper.forbidden", { name: view.players[view.bidder], bid: reason.params.bid, reason: words });
-    }
-    return errorText(error, this.#wordsView());
   }
 
   #showAlert(message) {
@@ -197,7 +188,7 @@ export class ScoreKeeper {
     event.preventDefault();
     const form = event.target;
     if (form.id === "keeper-setup") this.#start();
-    else if (form.id === "keeper-bid-form") this.#bid();
+    else if (this.#busy) return;
     else if (form.id === "keeper-tricks-form") this.#tricks();
     else if (form.id === "keeper-edit-form") this.#saveEdit();
   }
@@ -209,23 +200,63 @@ export class ScoreKeeper {
       $("keeper-count").focus();
     } else if (target.id?.startsWith("keeper-name-")) {
       fillNames(0, null);
-    } else if (target.id?.startsWith("keeper-tricks-")) {
-      this.#updateTricksSum();
     } else if (target.id === "keeper-turned") {
       this.#advice.turnedChanged(target.value);
     }
   }
 
+  /** The counts chosen in groups `${prefix}${seat}`, seat by seat. */
+  #counts(prefix) {
+    return this.#pad.view.players.map((_, seat) => chosen(this.#root, `${prefix}${seat}`));
+  }
+
   #updateTricksSum() {
     const sum = $("keeper-tricks-sum");
-    if (this.#pad && sum) sum.textContent = tricksSumText(this.#pad.view, this.#root);
+    if (this.#pad && sum) sum.textContent = tricksSum(this.#pad.view, this.#counts("keeper-tricks-"));
+  }
+
+  /** The button the next entry starts from: the bid's row, or the first player's tricks (its Tab stop). */
+  #entryButton() {
+    const group = this.#root.querySelector("#keeper-bid-row .bids, #keeper-step .keeper-count");
+    return group?.querySelector(".bid[tabindex='0']") ?? group?.querySelector(".bid:not(:disabled)");
+  }
+
+  /**
+   * Keys for the counts and the bid: in a count's group, digits and arrow keys choose and
+   * Enter enters the form; elsewhere on the screen (not in a field, nor the hand's picker),
+   * digits bid, as at the table.
+   */
+  #key(event) {
+    if (!this.isOpen || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    const count = target.closest?.(".keeper-count");
+    if (count) return this.#countKey(event, count);
+    if (inTextField(target) || target.closest?.("select, #keeper-advice, dialog[open]")) return;
+    const row = $("keeper-bid-row")?.querySelector(".bids");
+    if (!row) return;
+    if (!this.#typing.key(event, row) && target.closest?.(".bids") === row) moveAlong(event, row);
+  }
+
+  #countKey(event, group) {
+    if (!this.#countTyping.has(group)) this.#countTyping.set(group, new BidTyping());
+    if (this.#countTyping.get(group).key(event, group)) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      group.closest("form").requestSubmit();
+      return;
+    }
+    moveAlong(event, group); // and the button moved to is chosen, as in a group of radio buttons
+    const moved = document.activeElement;
+    if (moved !== event.target && group.contains(moved)) moved.click();
   }
 
   #clicked(event) {
     const node = event.target.closest("button[data-keeper]");
     if (!node || node.disabled) return;
     const [action, arg] = node.dataset.keeper.split(" ");
-    if (action === "pick") this.#advice.pick(arg, node, this.#pad.view);
+    if (action === "bid") this.#bid(Number(arg));
+    else if (action === "count") this.#count(node);
+    else if (action === "pick") this.#advice.pick(arg, node, this.#pad.view);
     else if (action === "ask") this.#advice.ask(this.#pad.view, this.#text, () => this.#pad?.keeper, this.#wordsView());
     else if (action === "clear-hand") this.#advice.clear(this.#pad.view, this.#text);
     else if (action === "edit") this.#edit(Number(arg));
@@ -243,39 +274,36 @@ export class ScoreKeeper {
     const params = { players: setup.names, options: setup.options, first_dealer: setup.firstDealer, me: setup.me };
     if (await this.#request("keeper_new", params)) {
       this.#advice.forget();
-      $("keeper-bid")?.focus();
+      this.#entryButton()?.focus();
     }
   }
 
-  async #bid() {
-    const input = $("keeper-bid");
-    if (input.value.trim() === "") return input.focus();
-    const ok = await this.#enter(["bid", typed(input)]);
-    if (!ok) return input.select();
+  /** A bid's button tapped (or its digits typed): entered at once. */
+  async #bid(n) {
+    if (this.#busy || this.#editing) return;
+    if (!(await this.#enter(["bid", n]))) return;
     this.#advice.forget();
     this.#draw();
-    (this.#pad.view.step === "bid" ? $("keeper-bid") : $("keeper-tricks-0"))?.focus();
+    this.#entryButton()?.focus();
+  }
+
+  /** A count's button tapped: it is the count chosen (the tricks' sum follows). */
+  #count(node) {
+    choose(node);
+    node.focus();
+    if (node.closest("#keeper-tricks-form")) this.#updateTricksSum();
   }
 
   async #tricks() {
-    const view = this.#pad.view;
-    const taken = view.players.map((_, seat) => typed($(`keeper-tricks-${seat}`)));
-    const kept = taken.map(String);
-    const ok = await this.#enter(["tricks", taken]);
-    if (ok) {
-      (this.#pad.view.step === "over" ? $("keeper-share") : $("keeper-bid"))?.focus();
-    } else {
-      kept.forEach((value, seat) => { $(`keeper-tricks-${seat}`).value = value; });
-      this.#updateTricksSum();
-    }
+    // Refused, the form stays as it was (it is not drawn again): the counts are still there to correct.
+    if (!(await this.#enter(["tricks", this.#counts("keeper-tricks-")]))) return;
+    (this.#pad.view.step === "over" ? $("keeper-share") : this.#entryButton())?.focus();
   }
 
   async #saveEdit() {
     const round = this.#editing;
-    const players = this.#pad.view.players;
-    const bids = players.map((_, seat) => typed($(`keeper-edit-bid-${seat}`)));
-    const taken = players.map((_, seat) => typed($(`keeper-edit-taken-${seat}`)));
-    if (!(await this.#enter(["edit", round, bids, taken]))) return; // the form keeps what was typed
+    const entry = ["edit", round, this.#counts("keeper-edit-bid-"), this.#counts("keeper-edit-taken-")];
+    if (!(await this.#enter(entry))) return; // the form keeps what was chosen
     this.#editing = null;
     this.#draw();
     this.#root.querySelector(`tr[data-round="${round}"] .keeper-edit-button`)?.focus();
@@ -290,7 +318,7 @@ export class ScoreKeeper {
     this.#editing = round;
     this.#showError(null);
     this.#draw();
-    $("keeper-edit-bid-0")?.focus();
+    this.#root.querySelector("#keeper-edit-bid-0 [tabindex='0']")?.focus();
   }
 
   #cancelEdit() {

@@ -2,8 +2,9 @@
 // bidding order, then the tricks; or a finished round being corrected), the actions,
 // and the paper pad itself. Functions of the keeper's view; they keep nothing.
 import { el, nameEl } from "../lib/dom.js";
-import { listText, numberText, reasonText, signed, t } from "../lib/words.js";
-import { button, numberField } from "./fields.js";
+import { listText, numberText, signed, t } from "../lib/words.js";
+import { bidButtons } from "../lib/bids.js";
+import { button, countField } from "./fields.js";
 
 /** The round's heading and who deals; at the end, the winners. */
 export function status(view) {
@@ -21,27 +22,39 @@ export function status(view) {
 
 /** The form of the step being entered; `wordsView` words a forbidden bid's reason. */
 export function stepArea(view, wordsView) {
-  if (view.step === "bid") return bidForm(view, wordsView);
+  if (view.step === "bid") return bidStep(view, wordsView);
   if (view.step === "tricks") return tricksForm(view);
   return [];
 }
 
-/** The bids so far in bidding order, and a field for the next one. */
-function bidForm(view, wordsView) {
-  const form = el("form", "keeper-entry");
-  form.id = "keeper-bid-form";
-  form.noValidate = true;
-  const bidder = view.players[view.bidder];
-  const submit = el("button", "primary", t("keeper.enter_bid"));
-  submit.type = "submit";
-  form.append(numberField("keeper-bid", t("keeper.bid_of", { name: bidder }), view.cards), submit);
-  const parts = [bidOrder(view), bidTally(view), form];
-  if (view.forbidden) {
-    const reason = reasonText(view.forbidden.reason, wordsView);
-    const words = t("keeper.forbidden", { name: bidder, bid: view.forbidden.bid, reason });
-    parts.push(el("p", "reason keeper-forbidden", words));
-  }
-  return parts;
+/** The bids so far in bidding order, and the next one's buttons: a tap enters it. */
+function bidStep(view, wordsView) {
+  const name = view.players[view.bidder];
+  const prompt = el("p", "prompt", t("keeper.bid_of", { name }));
+  prompt.id = "keeper-bid-prompt";
+  const words = (params) => ({
+    note: t("keeper.forbidden", { ...params, name }), title: t("keeper.forbidden_title", { ...params, name }),
+  });
+  const { group, reasons } = bidButtons(bidView(view, wordsView), "keeper", "keeper-forbidden", words);
+  group.setAttribute("aria-labelledby", prompt.id);
+  // One Tab stop, the first bid allowed (arrow keys move along the row, digits bid).
+  const first = group.querySelector(".bid:not(:disabled)");
+  for (const node of group.children) node.tabIndex = node === first ? 0 : -1;
+  const row = el("div", "bid-wrap keeper-bid-row");
+  row.id = "keeper-bid-row";
+  row.append(prompt, group, ...reasons);
+  return [bidOrder(view), bidTally(view), row];
+}
+
+/**
+ * The keeper's view as the bid buttons read it: the engine names the one bid an option
+ * forbids the dealer (and why); any other from 0 to the cards dealt may be bid (R10).
+ */
+function bidView(view, wordsView) {
+  const forbidden = view.forbidden ? [{ action: `bid ${view.forbidden.bid}`, reason: view.forbidden.reason }] : [];
+  const legal = [];
+  for (let n = 0; n <= view.cards; n++) if (n !== view.forbidden?.bid) legal.push(`bid ${n}`);
+  return { ...wordsView, hand_size: view.cards, legal, forbidden };
 }
 
 function bidOrder(view) {
@@ -64,7 +77,7 @@ function bidTally(view) {
   return el("p", "keeper-tally", t("tally.bids", { sum, tricks: t("tricks.count", { count: view.cards }) }));
 }
 
-/** One count of tricks per player (seat order), their sum beside the cards dealt. */
+/** One count of tricks per player (seat order, 0 until tapped, as on paper), their sum beside the cards dealt. */
 function tricksForm(view) {
   const form = el("form", "keeper-entry keeper-tricks");
   form.id = "keeper-tricks-form";
@@ -72,10 +85,9 @@ function tricksForm(view) {
   form.append(el("p", "prompt", t("keeper.tricks_prompt", { cards: t("tricks.count", { count: view.cards }) })));
   const grid = el("div", "keeper-fields");
   view.players.forEach((name, seat) => {
-    const label = t("keeper.tricks_of", { name, bid: view.bids[seat] });
-    grid.append(numberField(`keeper-tricks-${seat}`, label, view.cards, "", "0"));
+    grid.append(countField(`keeper-tricks-${seat}`, t("keeper.tricks_of", { name, bid: view.bids[seat] }), view.cards));
   });
-  const sum = el("p", "keeper-tally");
+  const sum = el("p", "keeper-tally", tricksSum(view, view.players.map(() => 0)));
   sum.id = "keeper-tricks-sum";
   sum.setAttribute("aria-live", "polite");
   const submit = el("button", "primary", t("keeper.enter_tricks"));
@@ -84,10 +96,9 @@ function tricksForm(view) {
   return [form];
 }
 
-/** The tricks typed so far against the cards dealt. */
-export function tricksSumText(view, root) {
-  const count = (seat) => Number(root.querySelector(`#keeper-tricks-${seat}`).value) || 0;
-  const total = view.players.reduce((acc, _, seat) => acc + count(seat), 0);
+/** The tricks chosen so far (one count per seat) against the cards dealt. */
+export function tricksSum(view, taken) {
+  const total = taken.reduce((acc, count) => acc + count, 0);
   return t("keeper.tricks_sum", { sum: total, cards: view.cards });
 }
 
@@ -102,9 +113,9 @@ export function editForm(view, editing) {
   const grid = el("div", "keeper-edit-grid");
   round.rows.forEach((row, seat) => {
     const group = el("fieldset", "keeper-edit-player");
-    group.append(el("legend", "player-name", view.players[seat]));
-    group.append(numberField(`keeper-edit-bid-${seat}`, t("score.bid"), round.cards, row.bid, "0"),
-      numberField(`keeper-edit-taken-${seat}`, t("score.taken"), round.cards, row.taken, "0"));
+    group.append(nameEl("legend", "", view.players[seat]));
+    group.append(countField(`keeper-edit-bid-${seat}`, t("score.bid"), round.cards, row.bid),
+      countField(`keeper-edit-taken-${seat}`, t("score.taken"), round.cards, row.taken));
     grid.append(group);
   });
   const buttons = el("div", "dialog-buttons");
@@ -135,7 +146,10 @@ export function actions(view) {
   return parts;
 }
 
-/** The paper pad: a row per round, per player the bid and tricks taken and the running total. */
+/**
+ * The paper pad: a row per round, a column per player; in each cell the bid over the
+ * tricks taken beside the total over the round's points (stacked on a phone).
+ */
 export function padTable(view, editing) {
   const caption = el("caption", "visually-hidden", t("keeper.pad_caption", { count: view.players.length }));
   const body = el("tbody");
@@ -151,15 +165,16 @@ function padHead(view) {
   head.append(corner);
   for (const name of view.players) {
     const th = el("th", "keeper-player-col");
-    th.scope = "colgroup";
-    th.colSpan = 2;
+    th.scope = "col";
     th.append(nameEl("span", "", name));
     head.append(th);
   }
+  // What a cell holds, over each player's column (the pad's note says it too).
   const sub = el("tr", "keeper-sub");
+  sub.setAttribute("aria-hidden", "true");
   sub.append(el("td"));
-  for (const _ of view.players) sub.append(el("th", "", t("keeper.col_bid")), el("th", "", t("score.total")));
-  for (const cell of sub.querySelectorAll("th")) cell.scope = "col";
+  const heads = () => padCell("keeper-cell", [el("span", "", t("keeper.col_bid"))], [el("span", "", t("score.total"))]);
+  for (const _ of view.players) sub.append(heads());
   const thead = el("thead");
   thead.append(head, sub);
   return thead;
@@ -171,9 +186,7 @@ function padFoot(view) {
   label.scope = "row";
   totals.append(label);
   view.totals.forEach((total, seat) => {
-    const cell = el("td", `keeper-final${view.winners.includes(seat) ? " winner" : ""}`, numberText(total));
-    cell.colSpan = 2;
-    totals.append(cell);
+    totals.append(el("td", `keeper-final${view.winners.includes(seat) ? " winner" : ""}`, numberText(total)));
   });
   const foot = el("tfoot");
   foot.append(totals);
@@ -190,13 +203,12 @@ function padRow(view, round, editing) {
   row.append(th);
   round.rows.forEach((line, seat) => {
     const made = line.bid === line.taken ? "made" : "missed";
-    const bid = el("td", `keeper-bid-cell ${made}`);
-    bid.append(el("span", "keeper-bid-value", String(line.bid)),
-      el("span", "keeper-taken", t("keeper.took", { count: line.taken })));
-    if (seat === round.dealer) bid.classList.add("dealer");
-    const total = el("td", `keeper-total-cell ${made}`);
-    total.append(el("span", "keeper-total", numberText(line.total)), el("span", "keeper-points", signed(line.points)));
-    row.append(bid, total);
+    const taken = t("keeper.took", { count: line.taken });
+    const cell = padCell(`keeper-cell ${made}`,
+      [el("span", "keeper-bid-value", String(line.bid)), el("span", "keeper-taken", taken)],
+      [el("span", "keeper-total", numberText(line.total)), el("span", "keeper-points", signed(line.points))]);
+    if (seat === round.dealer) cell.classList.add("dealer");
+    row.append(cell);
   });
   return row;
 }
@@ -204,11 +216,27 @@ function padRow(view, round, editing) {
 function currentRow(view) {
   const row = el("tr", "keeper-current");
   row.append(roundCell(view.round, view.cards, view.players[view.dealer]));
-  view.players.forEach((_, seat) => {
-    const bid = view.bids[seat];
-    row.append(el("td", "keeper-bid-cell", bid === null ? "" : String(bid)), el("td", "keeper-total-cell"));
-  });
+  for (const bid of view.bids) {
+    row.append(padCell("keeper-cell", [el("span", "keeper-bid-value", bid === null ? "" : String(bid))]));
+  }
   return row;
+}
+
+/**
+ * A player's cell of a round: the bid's part (the bid, the tricks taken) and the total's
+ * (the total, the round's points), each a list of elements; side by side, or one over the
+ * other on a phone.
+ */
+function padCell(className, ...parts) {
+  const cell = el("td", className);
+  const box = el("div", "keeper-cell-box");
+  for (const part of parts) {
+    const line = el("span", "keeper-cell-part");
+    line.append(...part);
+    box.append(line);
+  }
+  cell.append(box);
+  return cell;
 }
 
 /** A round's header cell: its number, the cards dealt and the dealer. */

@@ -10,12 +10,19 @@ import { reasonText, t } from "./words.js";
 
 export const TYPING_MS = 1200; // how long a digit that may start a longer bid waits for the next
 
+/** A forbidden bid's line and tooltip, said to the one bidding ("You may not bid 2: ..."). */
+function youMayNot(params) {
+  return { note: t("bids.forbidden", params), title: t("bids.forbidden_title", params) };
+}
+
 /**
  * The buttons of `view`'s bid (the view's legal and forbidden say which may be pressed
  * and why not) in a group `.bids`, and under it a line per forbidden bid with its reason.
- * `data`: the dataset key of a button's intent; `reasonId`: the id of the reason line.
+ * `data`: the dataset key of a button's intent; `reasonId`: the id of the reason line;
+ * `words`: ({bid, reason}) => the forbidden bid's {note, title} (the score keeper names the
+ * bidder: it is not "you").
  */
-export function bidButtons(view, data, reasonId) {
+export function bidButtons(view, data, reasonId, words = youMayNot) {
   const forbidden = new Map(view.forbidden.map((f) => [f.action, reasonText(f.reason, view)]));
   const group = el("div", "bids");
   group.setAttribute("role", "group");
@@ -32,8 +39,9 @@ export function bidButtons(view, data, reasonId) {
       const id = `${reasonId}${reasons.length || ""}`;
       button.classList.add("forbidden");
       button.setAttribute("aria-describedby", id);
-      button.title = t("bids.forbidden_title", { bid: n, reason });
-      const note = el("p", "reason", t("bids.forbidden", { bid: n, reason }));
+      const said = words({ bid: n, reason });
+      button.title = said.title;
+      const note = el("p", "reason", said.note);
       note.id = id;
       note.dataset.bid = String(n);
       note.setAttribute("aria-live", "polite");
