@@ -57,6 +57,37 @@ def test_with_the_setting_off_the_summary_stays_until_closed(page: Page, watch: 
     assert not watch.errors, watch.errors
 
 
+
+COUNT_CLICKS = """() => {
+  window.personClicks = 0;
+  document.addEventListener('click', (event) => { if (event.isTrusted) window.personClicks += 1; }, true);
+}"""
+
+
+def test_a_whole_four_player_game_takes_one_click_per_bid_and_card(page: Page, watch: Watch) -> None:
+    """Issue 29's target: at Instant pace a whole 4-player game takes no more clicks than cards plus
+    bids (plus a trump chosen now and then): no summary to close, no step to confirm."""
+    player = open_page(page, summary_ms=200, seed=8)
+    player.new_game(players=4)
+    page.evaluate(COUNT_CLICKS)
+    decisions = summaries = 0
+    for _ in range(1000):
+        state = player.state()
+        if state == "final":
+            break
+        if state == "round":  # it closes by itself: wait, do not click
+            summaries += 1
+            page.wait_for_function("() => !document.getElementById('round-dialog').open")
+            continue
+        assert state == "turn", state
+        player.choose_first()
+        decisions += 1
+    bids_and_cards = 15 + sum(range(1, 16))
+    assert summaries == 14
+    assert bids_and_cards <= decisions <= bids_and_cards + 15  # (the dealer's trump, when a Wizard turns up)
+    assert page.evaluate("window.personClicks") == decisions
+    assert not watch.errors, watch.errors
+
 def my_lead(view: Mapping[str, Any]) -> bool:
     return view["phase"] == "playing" and not view["trick"]["plays"] and len(view["hand"]) > 1
 
