@@ -10,10 +10,12 @@ since bots and deals depend only on the config's seed and the decisions made.
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from playwright.sync_api import Dialog, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from sitetools import ROOT, number  # noqa: F401 (ROOT puts the repository root on sys.path)
 
 from wizard_engine.calls.game import Session
@@ -21,6 +23,7 @@ from wizard_engine.config import GameConfig
 from wizard_engine.state import State
 
 TURN_TIMEOUT_MS = 30_000
+SUMMARY_OPEN_JS = "document.getElementById('round-dialog').open"
 NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"]
 
 # What the page is waiting for: a dialog to close, or the person's decision.
@@ -219,7 +222,15 @@ class Player:
             self.hand().locator("button:not([disabled])").first.click()
 
     def next_round(self) -> None:
-        self.page.locator("#round-next").click()
+        """Close the round summary, unless it closes by itself first (the setting, on by default:
+        on a busy machine its seconds may pass before the click lands)."""
+        button = self.page.locator("#round-dialog[open] #round-next")
+        for _ in range(60):  # a click that cannot land within a second is tried again
+            if not self.page.evaluate(SUMMARY_OPEN_JS):
+                return
+            with contextlib.suppress(PlaywrightTimeoutError):
+                button.click(timeout=1000)
+        raise AssertionError("the round summary stays open")
 
     def play_until(self, stop: Callable[[str], bool], choose: Callable[[], None] | None = None,
                    max_steps: int = 2000) -> str:
