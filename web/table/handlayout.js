@@ -6,7 +6,9 @@
 // data-rows), which gives the coach's figure room there while a hint is open.
 
 const GAP = 6; // px between cards that do not overlap
-const MIN_STEP = 44; // px of each card left uncovered: a finger's target
+// px of each card left uncovered: a finger's target (a strip the card's height tall; 40, not 44,
+// lays a 20-card hand in one row on a phone turned sideways, where two rows would not fit)
+const MIN_STEP = 40;
 const MAX_ROWS = 4;
 
 const watched = new WeakSet();
