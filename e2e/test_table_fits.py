@@ -67,7 +67,8 @@ MEASURE = """() => {
   // The tags and names of the trick let clicks through (pointer-events: none), so that
   // elementFromPoint never finds them: their boxes are compared with the corner's instead.
   const labels = [...document.querySelectorAll('#trick .play-tag, #trick .play-name')];
-  const overlaps = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const overlaps = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const readable = (what, card, index) => {
     const b = index.getBoundingClientRect();
     const x = b.left + b.width / 2, y = b.top + b.height / 2;
