@@ -3,7 +3,7 @@ turned sideways, your hand, the trick, the trump, the bids (or the tally) and th
 Take back) are all in view without scrolling the page, in round 1, a middle round and the biggest
 rounds (15 cards at four players, 20 at three), with the hint open or closed and the cards played
 shown or not; the open hint covers none of them; and no card's corner index lies under the tags
-("Led", "winning") or the player's name of the trick.
+("Led", "winning") or a player's name in the trick. Six players too, whose felt is the tallest.
 
 One page for each screen size: the saves are loaded into it one after another (localStorage, then
 a reload), since booting a page is the slow part. The drawer of the cards played lies over the
@@ -40,6 +40,8 @@ def _saves() -> dict[str, str]:
         "round 15": playing(4, 15, full=True),
         "round 15, bidding": save_at(4, lambda v: v["phase"] == "bidding" and v["round"] == 15),
         "round 20 of 3": playing(3, 20, full=True),
+        "6 players, round 8": save_at(6, lambda v: v["phase"] == "playing" and v["round"] == 8
+                                      and len(v["trick"]["plays"]) >= 3),
     }
 
 
@@ -62,6 +64,11 @@ MEASURE = """() => {
       problems.push(`${what}: out of view (${Math.round(b.left)},${Math.round(b.top)})-`
         + `(${Math.round(b.right)},${Math.round(b.bottom)})`);
   };
+  // The tags and names of the trick let clicks through (pointer-events: none), so that
+  // elementFromPoint never finds them: their boxes are compared with the corner's instead.
+  const labels = [...document.querySelectorAll('#trick .play-tag, #trick .play-name')];
+  const overlaps = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const readable = (what, card, index) => {
     const b = index.getBoundingClientRect();
     const x = b.left + b.width / 2, y = b.top + b.height / 2;
@@ -69,6 +76,10 @@ MEASURE = """() => {
     if (top?.closest('#played')) return; // the drawer of the cards played, opened over the table on purpose
     const over = top ? (top.id || top.className) : 'nothing';
     if (!top || !card.contains(top)) problems.push(`${what}: its corner is under ${over}`);
+    for (const node of labels) {
+      if (node.getClientRects().length && overlaps(b, node.getBoundingClientRect()))
+        problems.push(`${what}: its corner is under the label "${node.textContent}"`);
+    }
   };
   inView('the Hint button', document.getElementById('hint-button'));
   inView('the Take back button', document.getElementById('take-back'));
@@ -83,7 +94,10 @@ MEASURE = """() => {
     document.querySelectorAll('#trick .play').forEach((play) => {
       const card = play.querySelector('.card');
       inView(`the trick's ${play.dataset.card}`, card);
-      readable(`the trick's ${play.dataset.card}`, card, card.querySelector('.card-index-top'));
+      // Both corners of a card in the trick, where it shows them.
+      card.querySelectorAll('.card-index').forEach((index) => {
+        if (index.getClientRects().length) readable(`the trick's ${play.dataset.card}`, card, index);
+      });
     });
   }
   document.querySelectorAll('#hand .hand-card').forEach((button) => {
@@ -99,10 +113,14 @@ MEASURE = """() => {
 }"""
 
 
-PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: a phone, upright or sideways, still scrolls")
-# The cases a phone does not fit yet (known, and strict: one that comes to fit fails until it is taken off).
-NOT_YET = {("844x390", moment) for moment in SAVES} | {
-    ("390x844", moment) for moment in SAVES if moment not in ("round 8, bidding", "round 15, bidding")}
+PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: the page still scrolls here")
+# The cases that do not fit yet (known, and strict: one that comes to fit fails until it is taken off):
+# a phone turned sideways at the bidding of a big round with the hint open, at round 1 with the cards
+# played and the hint open, and at six players (three seats across); six players on a laptop
+# (1366x657: a flatter felt fits, but then a card across no longer lies before its player,
+# test_table_layout.py's test of the trick's places).
+NOT_YET = {("844x390", "round 1"), ("844x390", "round 8, bidding"), ("844x390", "round 15, bidding"),
+           ("844x390", "6 players, round 8"), ("1366x657", "6 players, round 8")}
 
 
 @pytest.fixture(scope="module", params=list(SIZES))

@@ -1,11 +1,14 @@
 // How your hand lies: one row of cards when they fit; else overlapping (every
 // card keeps a strip of at least MIN_STEP px to tap or click), in as many rows
 // as that takes (a phone's 20-card hand: three rows of seven). Measured from
-// the drawn cards and the hand's width, again whenever the width changes.
+// the drawn cards and the hand's width, again whenever the width changes. How
+// much of a card a lower row leaves visible is the stylesheet's (table.css:
+// data-rows), which gives the coach's figure room there while a hint is open.
 
 const GAP = 6; // px between cards that do not overlap
-const MIN_STEP = 44; // px of each card left uncovered: a finger's target
-const ROW_SHOWN = 0.6; // the part of a card's height a lower row leaves visible
+// px of each card left uncovered: a finger's target (a strip the card's height tall; 40, not 44,
+// lays a 20-card hand in one row on a phone turned sideways, where two rows would not fit)
+const MIN_STEP = 40;
 const MAX_ROWS = 4;
 
 const watched = new WeakSet();
@@ -29,7 +32,7 @@ function arrange(box) {
   const face = cards[0]?.querySelector(".card");
   const style = box.style;
   if (!face) {
-    for (const name of ["grid-template-columns", "grid-auto-rows", "padding-bottom"]) style.removeProperty(name);
+    style.removeProperty("grid-template-columns");
     delete box.dataset.rows;
     box.classList.remove("overlap");
     return;
@@ -37,7 +40,6 @@ function arrange(box) {
   if (face.offsetWidth === 0) return; // not shown yet: arranged when it gets its width
   const count = cards.length;
   const w = face.offsetWidth;
-  const h = face.offsetHeight;
   const room = box.clientWidth - 2; // (a focus ring's room at the edges)
   let rows = 1;
   let cols = count;
@@ -51,10 +53,7 @@ function arrange(box) {
     rows = Math.min(rows, MAX_ROWS);
     step = Math.floor(Math.min(step, w + GAP));
   }
-  const row = Math.round(h * ROW_SHOWN);
   style.setProperty("grid-template-columns", cols > 1 ? `repeat(${cols - 1}, ${step}px) ${w}px` : `${w}px`);
-  style.setProperty("grid-auto-rows", rows > 1 ? `${row}px` : "auto");
-  style.setProperty("padding-bottom", rows > 1 ? `${h - row}px` : "");
   box.dataset.rows = String(rows);
   // Cards overlap side by side, or a lower row covers part of the one above: either way no
   // figure fits under each card (hint.js), and one card must not show through another.
