@@ -19,6 +19,7 @@ const pyodide = await loadPyodide({
 const web = pyodide.pyimport("wizard_engine.web");
 const methods = {};
 const ask = (method, params = {}, progress = undefined) => {
+  process.stderr.write(`step: ${method}\n`); // the test's time limit follows these
   const answer = JSON.parse(web.call(JSON.stringify({ method, params }), progress));
   const outcome = answer.ok ? "ok" : answer.error.code;
   methods[method] ??= [];

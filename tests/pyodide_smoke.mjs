@@ -2,6 +2,7 @@
 // with the runtime, wheel and lock file of a built site (no CDN):
 //   node tests/pyodide_smoke.mjs DIST/pyodide [GAMES]
 // Prints one JSON line: {"python": ..., "version": ..., "games": [...]}; exits 1 on failure.
+// Each request is reported on stderr ("step: <method>"): the test's time limit follows them.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -22,7 +23,10 @@ const pyodide = await loadPyodide({
 });
 if (!pyodide.loadedPackages.wizard_engine) fail("the wizard_engine wheel did not load");
 const web = pyodide.pyimport("wizard_engine.web");
-const answer = (method, params = {}) => JSON.parse(web.call(JSON.stringify({ method, params })));
+const answer = (method, params = {}) => {
+  process.stderr.write(`step: ${method}\n`);
+  return JSON.parse(web.call(JSON.stringify({ method, params })));
+};
 const call = (method, params = {}) => {
   const response = answer(method, params);
   if (!response.ok) fail(`${method} failed: ${response.error.message} (${response.error.code})`);

@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import json
 import pkgutil
+import queue
 import shutil
 import subprocess
+import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -20,16 +25,53 @@ import build  # the repository root's build.py (pytest puts the root on sys.path
 
 SMOKE = Path(__file__).with_name("pyodide_smoke.mjs")
 GAMES = 2
+# The Node scripts report each request on stderr ("step: ..."); one that says nothing for this
+# long is stuck, not slow (a busy machine makes every step slower, never silent for minutes).
+QUIET_S = 300
 
 
-@pytest.mark.slow
-def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
+def run_node(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run a Node script to its end, as long as it keeps reporting steps; fails one that stops."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the Pyodide check: install it "
                     "(Debian: apt-get install nodejs npm)", pytrace=False)
-    result = subprocess.run([node, str(SMOKE), str(site / build.PYODIDE_DIR), str(GAMES)],
-                            capture_output=True, text=True, timeout=600)
+    process = subprocess.Popen([node, str(script), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    stdout: list[str] = []
+    lines: queue.Queue[str | None] = queue.Queue()
+    readers = [threading.Thread(target=_read, args=(process.stdout, stdout.append), daemon=True),
+               threading.Thread(target=_read, args=(process.stderr, lines.put, True), daemon=True)]
+    for reader in readers:
+        reader.start()
+    stderr: list[str] = []
+    while True:
+        try:
+            line = lines.get(timeout=QUIET_S)
+        except queue.Empty:
+            process.kill()
+            pytest.fail(f"{script.name}: no step for {QUIET_S} s", pytrace=False)
+        if line is None:
+            break
+        if not line.startswith("step: "):
+            stderr.append(line)
+    process.wait()
+    for reader in readers:
+        reader.join()
+    return subprocess.CompletedProcess(process.args, process.returncode, "".join(stdout), "".join(stderr))
+
+
+def _read(stream: IO[str] | None, keep: Callable[[str | None], None], closing: bool = False) -> None:
+    """Hand each line of `stream` to `keep`, then None if `closing` (the end of the stream)."""
+    for line in stream or []:
+        keep(line)
+    if closing:
+        keep(None)
+
+
+@pytest.mark.slow
+def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
+    result = run_node(SMOKE, str(site / build.PYODIDE_DIR), str(GAMES))
     assert result.returncode == 0, f"Node smoke test failed:\n{result.stdout}\n{result.stderr}"
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["python"].startswith("3.14")
@@ -49,11 +91,7 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     import wizard_engine
     from wizard_engine import calls
 
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed for the Pyodide check", pytrace=False)
-    result = subprocess.run([node, str(REQUESTS), str(site / build.PYODIDE_DIR)],
-                            capture_output=True, text=True, timeout=600)
+    result = run_node(REQUESTS, str(site / build.PYODIDE_DIR))
     assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
     report = json.loads(result.stdout.strip().splitlines()[-1])
     methods = report["methods"]
@@ -98,3 +136,17 @@ def test_the_sites_wheel_is_the_engine_bare(site: Path) -> None:
     assert '"""' not in bare and "#" not in bare.replace("'#'", "")
     assert ast.dump(ast.parse(bare)) == ast.dump(ast.parse(build.bare_source(source.encode())))
     assert len(bare) < len(source) * 0.8
+
+
+def test_the_node_time_limit_follows_the_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script that keeps reporting steps runs past the limit; one that falls silent is stopped."""
+    monkeypatch.setattr(sys.modules[__name__], "QUIET_S", 1)
+    steady = tmp_path / "steady.mjs"
+    steady.write_text("let n = 0; const tick = setInterval(() => { process.stderr.write(`step: ${n}\\n`);"
+                      " if (++n === 8) { clearInterval(tick); console.log('done'); } }, 300);")
+    result = run_node(steady)
+    assert result.returncode == 0 and result.stdout.strip() == "done" and result.stderr == ""
+    stuck = tmp_path / "stuck.mjs"
+    stuck.write_text("process.stderr.write('step: one\\n'); setTimeout(() => {}, 60000);")
+    with pytest.raises(pytest.fail.Exception, match=r"stuck\.mjs: no step for 1 s"):
+        run_node(stuck)
