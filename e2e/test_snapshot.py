@@ -155,13 +155,13 @@ def test_the_statistics_page_counts_what_is_kept_and_clears_the_offline_data_onl
     records = page.evaluate(RECORDS_JS)
 
     page.get_by_role("button", name="Statistics and history").click()
-    page.wait_for_function(f"Object.keys(({PARTS_JS})()).length === 3")
+    page.wait_for_function("() => document.querySelectorAll('#storage-list li').length === 3")
     counted = page.evaluate(PARTS_JS)
     assert counted["offline"] > 4_000_000 and counted["snapshot"] > 1_000_000 and counted["records"] > 0, counted
     assert "MB" in page.locator("#storage-list li[data-part=snapshot]").inner_text()
 
     page.get_by_role("button", name="Clear offline data").click()
-    page.wait_for_function("document.getElementById('storage-result').textContent.includes('cleared')")
+    page.wait_for_function("() => document.getElementById('storage-result').textContent.includes('cleared')")
     after = page.evaluate(PARTS_JS)
     assert after["offline"] == after["snapshot"] == 0 and after["records"] > 0, after
     assert page.get_by_role("button", name="Clear offline data").is_disabled()

@@ -114,6 +114,10 @@ MEASURE = """() => {
 
 
 PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: the page still scrolls here")
+# Round 1 sideways with the hint open is at the edge: 410-424 px tall here, and it fitted once in a
+# whole-suite run (the masthead shows only while the page has a status to say). Not strict, so that
+# it fails neither way until it is mended; the closing note of issue 29 names it.
+AT_THE_EDGE = pytest.mark.xfail(strict=False, reason="issue 29: sideways round 1 with the hint open is at the edge")
 # The cases that do not fit yet (known, and strict: one that comes to fit fails until it is taken off):
 # a phone turned sideways at the bidding of a big round with the hint open, at round 1 with the cards
 # played and the hint open, and at six players (three seats across); six players on a laptop
@@ -149,8 +153,9 @@ def problems(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("moment", list(SAVES))
 def test_the_table_fits_the_screen_at_your_turn(sized_page: Page, moment: str, request: pytest.FixtureRequest) -> None:
-    if (request.node.callspec.params["sized_page"], moment) in NOT_YET:
-        request.applymarker(PHONES_NOT_YET)
+    case = (request.node.callspec.params["sized_page"], moment)
+    if case in NOT_YET:
+        request.applymarker(AT_THE_EDGE if case == ("844x390", "round 1") else PHONES_NOT_YET)
     page = sized_page
     found: dict[str, list[str]] = {}
     for played in (False, True):
