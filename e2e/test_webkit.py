@@ -60,6 +60,10 @@ def test_a_short_game_at_a_phones_size(webkit: WebKit, url: str, site: Path) -> 
     wait_attribute(webkit, "offline", "ready")
 
 
+def test_a_whole_four_player_game_against_bots(webkit: WebKit, url: str) -> None:
+    checks.whole_four_player_game(webkit, url)
+
+
 def test_the_hint_opens_and_the_coach_rates_a_move_on_a_phone(webkit: WebKit, url: str) -> None:
     checks.hint_on_a_phone(webkit, url)
 
