@@ -150,13 +150,15 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_state(page: Page) ->
             "enabled": page.locator("#hand button:not([disabled])").count(),
         }
 
+    # The win chances (round 3: after two finished rounds) come from the coach's worker, which
+    # answers after the game's: wait for them on both sides of the reload, never a count taken
+    # while they may still be on their way.
+    expect(page.locator("#table .chance")).to_have_count(4, timeout=60_000)
     before, save = snapshot(), player.save()
-    chances = page.locator("#table .chance").count()
     page.reload()
     player.wait_table_ready()
     player.wait_for("turn")
-    # The win chances come from the coach's worker, which boots after the game's: wait for them.
-    expect(page.locator("#table .chance")).to_have_count(chances, timeout=60_000)
+    expect(page.locator("#table .chance")).to_have_count(4, timeout=60_000)
     assert snapshot() == before
     assert player.save() == save
     player.choose_first()  # and the game goes on
