@@ -27,7 +27,8 @@ const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper/): the
 const KEEPER_ASIDE_PREFIX = "wizard.unreadable-keeper.";
 const CHANNEL = "wizard.game";
 
-function storage() {
+/** The page's localStorage, or null where the browser refuses it (the one guarded way in). */
+export function storage() {
   try {
     return window.localStorage ?? null;
   } catch {

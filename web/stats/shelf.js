@@ -15,17 +15,12 @@
 // true, or false when storage refused (full, or blocked). A read that fails
 // rejects: the caller must not take it for an empty history and overwrite it.
 
+import { storage } from "../lib/store.js";
+
 export const HISTORY_KEY = "wizard.history";
 const DATABASE = "wizard";
 const STORE = "history";
 
-function local() {
-  try {
-    return window.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** A request's result as a promise. */
 function done(request) {
@@ -92,12 +87,12 @@ class LocalShelf {
   kind = "local";
 
   async get(key) {
-    return local()?.getItem(key) ?? null;
+    return storage()?.getItem(key) ?? null;
   }
 
   async set(key, text) {
     try {
-      local().setItem(key, text);
+      storage().setItem(key, text);
       return true;
     } catch {
       return false;
@@ -106,7 +101,7 @@ class LocalShelf {
 
   async remove(key) {
     try {
-      local().removeItem(key);
+      storage().removeItem(key);
       return true;
     } catch {
       return false;
@@ -128,7 +123,7 @@ function openDatabase() {
 async function migrate(shelf) {
   let old;
   try {
-    old = local()?.getItem(HISTORY_KEY) ?? null;
+    old = storage()?.getItem(HISTORY_KEY) ?? null;
   } catch {
     return null;
   }
@@ -137,7 +132,7 @@ async function migrate(shelf) {
   const kept = await shelf.get(HISTORY_KEY);
   if (kept === null) return null; // refused: it stays in localStorage
   if (kept !== old) return old;
-  local().removeItem(HISTORY_KEY); // written and read back: the copy is the history now
+  storage().removeItem(HISTORY_KEY); // written and read back: the copy is the history now
   return null;
 }
 
