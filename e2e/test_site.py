@@ -191,6 +191,11 @@ def test_a_new_build_that_takes_over_a_first_visit_page_is_announced(
         (site_copy / build.SERVICE_WORKER).unlink()
         build.write_service_worker(site_copy)
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        # The new build takes over once the coach has booted and the snapshot is made (a
+        # boot each): one limit per step, as each can take a boot's time on a busy machine.
+        page.wait_for_selector("html[data-coach=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("html:is([data-snapshot=stored], [data-snapshot=failed])", state="attached",
+                               timeout=READY_TIMEOUT_MS)
         page.wait_for_selector("html[data-update=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         expect(page.locator("[data-engine-status]")).to_have_text("A new version is ready: reload to use it.")
     assert watch.errors == []

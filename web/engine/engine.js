@@ -45,9 +45,10 @@
 //
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
-// When a newer build takes over an open page (on a first visit too, after the
-// first install has claimed it), <html data-update="ready"> and an "update"
-// event fire: a reload runs the new version.
+// A newer build takes over an open page once no worker boots or makes the
+// snapshot; then (on a first visit too, after the first install has claimed
+// it) <html data-update="ready"> and an "update" event fire: a reload runs the
+// new version.
 
 import "../lib/supported.js";
 import { loadWords, t } from "../lib/words.js";
@@ -276,7 +277,7 @@ async function registerServiceWorker(engine) {
     // browser checks for one as the page loads, long before this runs (after the
     // engine's boot), so it may already be waiting, or still installing with its
     // "updatefound" gone.
-    const promote = () => booted().then(() => registration.waiting?.postMessage({ type: "skip-waiting" }));
+    const promote = () => quiet().then(() => registration.waiting?.postMessage({ type: "skip-waiting" }));
     const follow = (worker) => worker?.addEventListener("statechange", promote);
     promote();
     follow(registration.installing);
@@ -293,47 +294,52 @@ async function registerServiceWorker(engine) {
 
 let engine = null;
 let coach = null;
-let snapshotMaker = null;
+let snapshotMaker = null; // the promise of makeSnapshot(), once started
 
 /**
  * After a boot without a snapshot: once no worker boots and the page is idle, a
  * worker of its own makes one (a fresh engine, no game in it) and ends. Once a visit.
  */
-async function makeSnapshot() {
-  if (snapshotMaker || !("caches" in self) || typeof CompressionStream === "undefined") return;
-  snapshotMaker = "waiting";
+function makeSnapshot() {
+  if (!snapshotMaker && "caches" in self && typeof CompressionStream !== "undefined") {
+    snapshotMaker = idleThenSnapshot();
+  }
+}
+
+/** Resolves once the snapshot's worker has ended (or none was needed). */
+async function idleThenSnapshot() {
   await booted();
   await new Promise((resolve) => (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }));
   if ([engine, coach].some((worker) => worker?.snapshot === "restored")) return; // one exists now
   root.dataset.snapshot = "making";
   let worker;
-  const done = (stored) => {
-    root.dataset.snapshot = stored ? "stored" : "failed";
-    worker?.terminate();
-  };
   try {
     worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "snapshot" });
   } catch {
-    done(false);
+    root.dataset.snapshot = "failed";
     return;
   }
-  snapshotMaker = worker;
-  worker.addEventListener("message", ({ data }) => {
-    if (data.type === "snapshot") done(data.stored);
-    else if (data.type === "error") done(false);
+  const stored = await new Promise((resolve) => {
+    worker.addEventListener("message", ({ data }) => {
+      if (data.type === "snapshot") resolve(data.stored);
+      else if (data.type === "error") resolve(false);
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      resolve(false);
+    });
   });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    done(false);
-  });
+  root.dataset.snapshot = stored ? "stored" : "failed";
+  worker.terminate();
 }
 
 /**
- * Resolves once none of the page's workers is booting. The coach boots after the game's
- * engine: were a new build to take over meanwhile, the coach could load files of two
- * builds. And a boot's requests keep the old service worker busy, which holds the takeover
- * (Chromium activates a skip-waiting worker only once the old one has no requests in
- * flight; restarted for them, the old one was seen to keep the new one waiting for minutes).
+ * Resolves once none of the page's workers is booting, the snapshot's maker included. The
+ * coach boots after the game's engine: were a new build to take over meanwhile, the coach
+ * could load files of two builds. And a boot's requests keep the old service worker busy,
+ * which holds the takeover (Chromium activates a skip-waiting worker only once the old one
+ * has no requests in flight; restarted for them, the old one was seen to keep the new one
+ * waiting for minutes).
  */
 async function booted() {
   for (;;) {
@@ -341,6 +347,15 @@ async function booted() {
     if (booting.length === 0) return;
     await Promise.all(booting.map((worker) => worker.ready.catch(() => {})));
   }
+}
+
+/**
+ * booted(), and the snapshot's worker done (its boot is a boot too), or a boot's time
+ * gone by: when a new build may take over.
+ */
+async function quiet() {
+  await booted();
+  await Promise.race([snapshotMaker, new Promise((resolve) => setTimeout(resolve, BOOT_TIMEOUT_MS))]);
 }
 
 /** Start the engine (once); returns the Engine. */
