@@ -207,7 +207,8 @@ def test_r11_plus_minus_one_refuses_the_bid_that_adds_up_even_zero() -> None:
 @PAD
 def test_r11_the_keeper_refuses_exactly_what_the_game_refuses(players: int, option: str, seed: int) -> None:
     """A random game played through State, mirrored on a pad: every bid the game allows or
-    refuses, the pad allows or refuses with the same reason, and the totals agree."""
+    refuses, the pad allows or refuses with the same reason (and offers the same bids), and
+    the totals agree."""
     options: dict[str, Any] = {option: True} if option else {}
     state = State(GameConfig.of(players, seed=seed, **options))
     keeper = Keeper.of([p.name for p in state.config.players], state.first_dealer, Options(**options))
@@ -219,6 +220,9 @@ def test_r11_the_keeper_refuses_exactly_what_the_game_refuses(players: int, opti
             for n in range(state.hand_size + 1):
                 assert keeper.why_not_bid(n) == state.why_illegal(seat, bid(n))
             assert keeper.forbidden_bid() == state.forbidden_bid(seat)
+            assert keeper.legal_bids() == sorted(a.bid for a in state.legal_actions(seat))
+        elif state.phase.value == "playing":
+            assert keeper.legal_bids() == []  # the pad waits for the round's tricks
         action = rng.choice(state.legal_actions(seat))
         rounds = len(state.pad)
         state.apply(seat, action)

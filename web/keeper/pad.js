@@ -47,14 +47,12 @@ function bidStep(view, wordsView) {
 }
 
 /**
- * The keeper's view as the bid buttons read it: the engine names the one bid an option
- * forbids the dealer (and why); any other from 0 to the cards dealt may be bid (R10).
+ * The keeper's view as the bid buttons read it: the engine names the bids allowed now and
+ * the one an option forbids the dealer (and why).
  */
 function bidView(view, wordsView) {
   const forbidden = view.forbidden ? [{ action: `bid ${view.forbidden.bid}`, reason: view.forbidden.reason }] : [];
-  const legal = [];
-  for (let n = 0; n <= view.cards; n++) if (n !== view.forbidden?.bid) legal.push(`bid ${n}`);
-  return { ...wordsView, hand_size: view.cards, legal, forbidden };
+  return { ...wordsView, hand_size: view.cards, legal: view.legal_bids.map((n) => `bid ${n}`), forbidden };
 }
 
 function bidOrder(view) {

@@ -97,6 +97,7 @@ class KeeperView(TypedDict):
     step: str
     bids: list[int | None]
     bidder: Seat | None
+    legal_bids: list[int]  # the bids the bidder may enter now (R10, R11); empty at other steps
     forbidden: ForbiddenBidView | None
     pad: list[PadRoundView]
     totals: list[int]
@@ -231,6 +232,12 @@ class Keeper:
             reason = _bid_reason(n, cards, self.forbidden_bid())
         return reason
 
+    def legal_bids(self) -> list[int]:
+        """The bids the next bidder may enter (none when no bid is due)."""
+        if self.step != "bid":
+            return []
+        return [n for n in range(self.cards(self.round) + 1) if self.why_not_bid(n) is None]
+
     def bid(self, n: Any) -> None:
         """Enter the next bid in bidding order; KeeperError (the game's own reason) if refused."""
         self._refuse(self.why_not_bid(n))
@@ -364,6 +371,7 @@ class Keeper:
             "step": self.step,
             "bids": list(self.bids),
             "bidder": self.bidder,
+            "legal_bids": self.legal_bids(),
             "forbidden": {"bid": forbidden[0], "reason": forbidden[1].to_json()} if forbidden else None,
             "pad": [{"round": r, "dealer": self.dealer(r), "cards": self.cards(r),
                      "rows": [_row(row) for row in rows]}
