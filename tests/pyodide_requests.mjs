@@ -55,7 +55,10 @@ answer = ask("new_game", { config: { seed: 6, players: hotseat } });
 ask("take_device");
 ask("new_game", { config: { seed: 7, players: [{ name: "Me" }, { name: "E", bot: "expert" }, { name: "F", bot: "hard" }] } });
 for (let i = 0; i < 6; i++) ask("bot_step");
-const save = (ask("new_game", { config: { seed: 8, players: [{ name: "A", bot: "expert" }, { name: "B", bot: "easy" }, { name: "C", bot: "random" }] } }));
+// The game to review: six cheap bots (ten rounds, the fewest decisions a seat makes in a whole
+// game); the Expert and Hard bots decided above, and the review's cost is the coach's, not theirs.
+const six = ["easy", "random", "easy", "random", "easy", "random"].map((bot, i) => ({ name: `P${i}`, bot }));
+const save = ask("new_game", { config: { seed: 8, players: six } });
 let over = save;
 while (!over.view.over) over = ask("bot_step");
 ask("review", { save: over.save, seat: 0 }, onProgress);
