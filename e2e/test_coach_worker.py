@@ -6,7 +6,8 @@ from sitetools import Watch, wait_ready
 
 COACH = """async ([method, params]) => {
     const { startEngine, startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
-    const players = [{ name: "You" }, { name: "A", bot: "easy" }, { name: "B", bot: "easy" }];
+    // Six players: ten rounds, the cheapest whole game to review (what is tested is the worker).
+    const players = [{ name: "You" }, ...["A", "B", "C", "D", "E"].map((name) => ({ name, bot: "easy" }))];
     const engine = startEngine();
     let answer = await engine.call("new_game", { config: { seed: 11, players } });
     while (!answer.view.over) {
@@ -31,9 +32,9 @@ def test_the_coach_reviews_a_game_in_its_own_worker_reporting_progress(page: Pag
     assert got["coach"] == "ready"
     assert review["totals"] == got["totals"] and review["winners"] == got["winners"]
     summary = review["summary"]
-    assert len(got["review"]["rounds"]) == 20
+    assert len(got["review"]["rounds"]) == 10
     assert summary["decisions"] + summary["forced"] == len(review["entries"]) > 20
     assert got["progress"][-1] == {"done": len(review["entries"]), "total": len(review["entries"])}
     final = got["chances"]["rounds"][-1]
-    assert [c > 0 for c in final] == [s in got["winners"] for s in range(3)]
+    assert [c > 0 for c in final] == [s in got["winners"] for s in range(6)]
     assert not watch.errors

@@ -230,12 +230,12 @@ def test_a_whole_game_ends_with_a_review_of_every_trick_with_every_hand_face_up(
 def test_the_costliest_decisions_jump_to_their_trick(page: Page, watch: Watch) -> None:
     player = Player(page)
     player.open(seed=8)
-    player.new_game(players=3, pace="instant")
+    player.new_game(players=6, pace="instant")  # ten rounds: the cheapest whole game to review
     player.play_to_end()
     open_review(page, "Review the game")
     jumps = page.locator("#review-costliest button")
     count = jumps.count()
-    assert count > 0, "first_choice play loses points somewhere in 20 rounds"
+    assert count > 0, "first_choice play loses points somewhere in 10 rounds"
     for i in reversed(range(count)):
         text = jumps.nth(i).inner_text()  # "Round 7, trick 3: play 9 of clubs (minus 4.2)"
         jumps.nth(i).click()
@@ -306,13 +306,13 @@ def test_mid_game_the_review_shows_only_the_rounds_played(page: Page, watch: Wat
 def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pauses(page: Page, watch: Watch) -> None:
     player = Player(page)
     player.open(seed=12)
-    fill_form(page, players=3, level="random", pace="fast")
+    fill_form(page, players=6, level="random", pace="fast")  # ten rounds: the shortest whole game
     page.get_by_role("button", name="Watch the bots").click()
     bar = page.get_by_role("group", name="Watching the bots")
     expect(bar).to_be_visible()
     # Every hand face up: both other seats' and the bottom seat's (no person: no "Your turn").
     page.wait_for_function("() => document.documentElement.dataset.phase === 'playing'")
-    expect(page.locator("#seats .open-hand")).to_have_count(2)
+    expect(page.locator("#seats .open-hand")).to_have_count(5)
     expect(page.locator("#hand .hand-card")).not_to_have_count(0)
     expect(page.locator("#me-info .seat-level")).to_have_text("random bot")
     expect(page.locator("#decision")).to_be_empty()
