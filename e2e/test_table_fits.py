@@ -108,7 +108,16 @@ MEASURE = """() => {
   const hint = document.getElementById('hint-panel');
   if (!hint.hidden) inView('the hint', hint);
   const played = document.getElementById('played');
-  if (!played.hidden) inView('the cards played', played);
+  if (!played.hidden) {
+    inView('the cards played', played);
+    // Nothing lies over the drawer's ✕ and its suits' names (the toolbar's buttons once did).
+    played.querySelectorAll('.played-name, #played-close').forEach((node) => {
+      const b = node.getBoundingClientRect();
+      const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      const over = top ? (top.id || top.className) : 'nothing';
+      if (!top || !played.contains(top)) problems.push(`the drawer's "${node.textContent}" is under ${over}`);
+    });
+  }
   return problems;
 }"""
 

@@ -26,6 +26,18 @@ export function bindPlayed(on, remember, redraw) {
     box.checked = false;
     box.dispatchEvent(new Event("change"));
   });
+  for (const event of ["resize", "scroll"]) addEventListener(event, placeDrawer, { passive: true });
+}
+
+/**
+ * The drawer hangs below the toolbar's buttons, which stay in front (Hint, Take back, the
+ * menu with the box that closes it): over them, it hid its own title and ✕ under them.
+ */
+function placeDrawer() {
+  const panel = $("played");
+  if (panel.hidden) return;
+  const buttons = document.querySelector(".toolbar-buttons").getBoundingClientRect();
+  panel.style.setProperty("--drawer-top", `${Math.max(0, Math.round(buttons.bottom + 4))}px`);
 }
 
 /** The panel for `view`: this round's finished tricks and the trick on the table. */
@@ -35,6 +47,7 @@ export function drawPlayed(view) {
   if (panel.hidden) return;
   const cards = [...view.tricks, view.trick].flatMap((trick) => trick.plays.map((play) => play.card));
   panel.dataset.theme = view.theme;
+  requestAnimationFrame(placeDrawer); // once the table is laid out
   const list = $("played-suits");
   list.replaceChildren();
   for (const group of GROUPS) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
