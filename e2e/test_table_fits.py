@@ -161,10 +161,11 @@ def problems(page: Page) -> list[str]:
 
 
 def problems_at(page: Page, moment: str, theme: str = "classic") -> dict[str, list[str]]:
-    """The problems of the moment's table with the cards played shown or not, the hint open or closed."""
+    """The problems of the moment's table (a name of SAVES, or a save) with the cards played shown
+    or not, the hint open or closed."""
     found: dict[str, list[str]] = {}
     for played in (False, True):
-        load(page, SAVES[moment], played, theme)
+        load(page, SAVES.get(moment, moment), played, theme)
         found[f"played {'on' if played else 'off'}, hint closed"] = problems(page)
         page.locator("#hint-button").click()
         expect(page.locator("#hint-panel")).to_have_attribute("data-state", "ready", timeout=COACH_TIMEOUT_MS)
@@ -189,3 +190,18 @@ def test_the_table_fits_the_screen_at_your_turn(sized_page: Page, moment: str, r
 def test_the_table_fits_a_phone_with_the_amigo_cards_too(sized_page: Page, moment: str) -> None:
     bad = problems_at(sized_page, moment, theme="amigo")
     assert not bad, json.dumps(bad, indent=1)
+
+
+def test_a_long_name_sideways_leaves_the_prompt_its_room(browser: Browser, base_url: str) -> None:
+    """Sideways your line and your prompt share a line: a 32-letter name of yours is cut, the
+    prompt keeps its room (a line that would not wrap had left the prompt none: 677 px tall)."""
+    save = save_at(4, lambda v: v["phase"] == "bidding" and v["round"] == 15, names=["W" * 32, "M" * 32])
+    context = browser.new_context(viewport=SIZES["844x390"], base_url=base_url, locale="en-US",
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    open_saved(page, save)
+    bad = problems_at(page, save)
+    prompt = page.locator("#prompt").bounding_box()
+    context.close()
+    assert not bad, json.dumps(bad, indent=1)
+    assert prompt and prompt["width"] >= 150, prompt
