@@ -355,6 +355,7 @@ async function booted() {
  */
 async function quiet() {
   await booted();
+  if (!snapshotMaker) return;
   await Promise.race([snapshotMaker, new Promise((resolve) => setTimeout(resolve, BOOT_TIMEOUT_MS))]);
 }
 

@@ -21,7 +21,6 @@ export const HISTORY_KEY = "wizard.history";
 const DATABASE = "wizard";
 const STORE = "history";
 
-
 /** A request's result as a promise. */
 function done(request) {
   return new Promise((resolve, reject) => {

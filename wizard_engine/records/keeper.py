@@ -234,9 +234,10 @@ class Keeper:
 
     def legal_bids(self) -> list[int]:
         """The bids the next bidder may enter (none when no bid is due)."""
-        if self.step != "bid":
+        if self.step != "bid" or self._why_no_entry("bid") is not None:
             return []
-        return [n for n in range(self.cards(self.round) + 1) if self.why_not_bid(n) is None]
+        cards, forbidden = self.cards(self.round), self.forbidden_bid()  # (once, not once a bid)
+        return [n for n in range(cards + 1) if _bid_reason(n, cards, forbidden) is None]
 
     def bid(self, n: Any) -> None:
         """Enter the next bid in bidding order; KeeperError (the game's own reason) if refused."""
