@@ -9,17 +9,21 @@ example database.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wizard_engine import GameConfig, SaveError, State, save, web
+from tests.helpers import random_game
+from wizard_engine import GameConfig, SaveError, State, calls, save, web
 from wizard_engine.actions import Action
 from wizard_engine.config import Options, Player
+from wizard_engine.records.keeper import Keeper
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -164,3 +168,87 @@ def test_a_damaged_save_is_refused_whole_or_loads_and_re_saves_identically(text:
     again = save.dumps(state, tag)
     assert save.dumps(*save.load_game(again)) == again
     assert save.dumps(*save.load_game(save.seal(state, tag))) == again
+
+
+# --- every request kind, with real documents damaged ------------------------------------------
+
+def _finished_history() -> tuple[str, str]:
+    """A history holding one finished game with its save for review, and a finished pad."""
+    state = random_game(GameConfig((Player("Me"), Player("B", "easy"), Player("C", "hard")), seed=3), seed=3)
+    finished = save.seal(state, save.Tag("a1b2c3", 1000))
+    record = {"save": finished, "date": "2026-11-22T23:19:29Z"}
+    text = json.loads(web.call(json.dumps({"method": "history_record", "params": record})))["result"]["history"]
+    pad = Keeper.of(["Ann", "Bob", "Cy"])
+    for _ in range(3):
+        for _ in range(3):
+            pad.bid(0)
+        pad.tricks([pad.view()["round"]] + [0, 0])
+    return text, pad.dumps()
+
+
+HISTORY, PAD = _finished_history()
+# The parameters the request kinds read, each with real values (damaged, or another JSON value
+# instead, by `kind_params`).  Budgets stay small and saves early in their game, so that what
+# is accepted costs little: the test is about what is refused, and how.
+REAL_PARAMS: dict[str, list[Any]] = {
+    "save": SAVES, "game": SAVES, "keeper": [PAD], "history": [HISTORY], "file": [HISTORY],
+    "config": [{"players": ["Me", {"name": "A", "bot": "random"}, {"name": "B", "bot": "easy"}], "seed": 5}],
+    "action": ["bid 1", "play Z"], "choice": ["bid 0", "bid 1"], "theme": ["amigo"], "seat": [0, 1, 2],
+    "budget": [5], "who": ["Me"], "me": [0, None], "key": ["a1b2c3"], "date": ["2026-11-23T10:00:00Z"],
+    "replay": [True, False], "keep_saves": [1], "first_dealer": [1], "current": [{"game": SAVES[2]}],
+    "players": [3, ["Ann", "Bob", "Cy"]], "round": [2], "seed": [7], "entry": [["bid", 1]],
+    "hands": [[{"players": 3, "round": 1, "seed": 7, "bid": 0}]], "hand": [["Z", "7H", "3S", "N"]],
+    "turned": ["3C", None], "trump": ["H"], "options": [{"canadian": True}],
+}
+ALL_KINDS = sorted({*calls.METHODS, *calls.LONG_METHODS})
+
+
+@st.composite
+def damaged_value(draw: Any, name: str) -> Any:
+    value = draw(st.sampled_from(REAL_PARAMS[name]))
+    how = draw(st.sampled_from(["real", "real", "damaged", "damaged", "other"]))
+    if how == "other":
+        return draw(json_values)
+    if how == "real":
+        return value
+    if isinstance(value, str) and value[:1] in "{[":  # a document: damage it inside, or its text
+        if draw(st.booleans()):
+            return json.dumps(mutate(draw, json.loads(value)))
+        i = draw(st.integers(0, len(value) - 1))
+        return value[:i] + draw(st.text(max_size=4)) + value[i + draw(st.integers(0, 6)):]
+    return mutate(draw, value)
+
+
+@st.composite
+def kind_params(draw: Any) -> dict[str, Any]:
+    """Each parameter a request kind may read: absent, real, damaged or another JSON value."""
+    names = [name for name in sorted(REAL_PARAMS) if draw(st.integers(0, 4))]
+    params = {name: draw(damaged_value(name)) for name in names}
+    if not isinstance(params.get("budget"), int) or params["budget"] > 5:
+        params["budget"] = draw(st.sampled_from([1, 5, 0, -1, 2001, "5", None]))  # never the default's cost
+    return params
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ALL_KINDS)
+@settings(FUZZ, max_examples=60)
+@given(params=kind_params())
+def test_every_request_kind_refuses_damaged_documents_with_a_reason(method: str, params: dict[str, Any]) -> None:
+    start_a_game()
+    request = json.dumps({"method": method, "params": params})
+    answer = json.loads(web.call(request, lambda progress: None))
+    if answer["ok"] is True:
+        assert set(answer) == {"ok", "result"}
+        json.dumps(answer["result"], allow_nan=False)
+    else:
+        assert set(answer) == {"ok", "error"}
+        assert answer["error"]["code"] != "internal", (method, params, answer["error"])
+        assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
+
+
+def test_the_fuzzing_reaches_every_request_kind_with_the_parameters_it_reads() -> None:
+    """A new request kind, or a parameter that REAL_PARAMS does not know, fails here first."""
+    sources = "".join(inspect.getsource(module) for module in calls.AREAS)
+    read = set(re.findall(r'params(?:\.get\(|\[)"([a-z_]+)"', sources))
+    assert read <= set(REAL_PARAMS), sorted(read - set(REAL_PARAMS))
+    assert len(ALL_KINDS) == len(calls.METHODS) + len(calls.LONG_METHODS) >= 29
