@@ -1,5 +1,5 @@
 """The whole-page checks that every browser driven without Playwright runs (Firefox in
-test_firefox.py, WebKit in test_webkit.py): a whole game, the review, the hint on a phone,
+test_firefox.py, WebKit in test_webkit.py): a whole game and its review, the hint on a phone,
 pass-and-play's hand-over, the score keeper, an offline reload. Each takes a
 :class:`drivetools.Driver` at a fresh page and the site's URL.
 """
@@ -51,11 +51,8 @@ def whole_four_player_game(fx: Driver, url: str) -> None:
     assert re.search(r"wins? with|share the win", text(fx, "#final-winners")), text(fx, "#final-winners")
 
 
-def review_after_a_game(fx: Driver, url: str) -> None:
-    # Six players: ten rounds, half the decisions of a four-player game for the coach to rate.
-    open_table(fx, url, seed=4)
-    new_game(fx, players=6)
-    assert play_until(fx, "final") == 10 + sum(range(1, 11))
+def review_from_the_standings(fx: Driver) -> None:
+    """At the final standings: the review opens, steps on, and goes back to the standings."""
     click(fx, "Review the game")
     wait_visible(fx, "#review-dialog")
     fx.wait_for("!document.getElementById('review-body').hidden", COACH_S * 4, "the review")

@@ -58,12 +58,9 @@ def test_the_site_reaches_ready_and_offline_without_console_errors(fx: Firefox, 
     checks.reaches_ready(fx, url, site)
 
 
-def test_a_whole_four_player_game_against_bots(fx: Firefox, url: str) -> None:
+def test_a_whole_four_player_game_against_bots_and_its_review(fx: Firefox, url: str) -> None:
     checks.whole_four_player_game(fx, url)
-
-
-def test_the_review_opens_after_a_game(fx: Firefox, url: str) -> None:
-    checks.review_after_a_game(fx, url)
+    checks.review_from_the_standings(fx)
 
 
 def test_the_hint_opens_and_the_coach_rates_a_move_on_a_phone(fx: Firefox, url: str) -> None:

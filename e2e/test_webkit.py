@@ -1,6 +1,6 @@
-"""The site in WebKit (issue 31): WebKitGTK's MiniBrowser boots it, plays a short game at a
-phone's size, and runs the whole-page checks of pagechecks.py (those of Firefox too): the hint,
-the review, pass-and-play, the score keeper, an offline reload.
+"""The site in WebKit (issue 31): WebKitGTK's MiniBrowser boots it, plays a whole game at a
+phone's size and reviews it, and runs the whole-page checks of pagechecks.py (those of Firefox
+too): the hint, pass-and-play, the score keeper, an offline reload, the history's move.
 
 Driven over classic WebDriver (webdriver.py: WebKitWebDriver, MiniBrowser under Xvfb, from
 Debian's `webkit2gtk-driver` and `xvfb`). $WIZARD_WEBKIT names MiniBrowser (`python3 build.py
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pagechecks as checks
 import pytest
-from drivetools import PHONE, TURN_S, new_game, open_table, play_until, text, wait_attribute, wait_ready
+from drivetools import PHONE, wait_attribute, wait_ready
 from sitetools import build, serve
 from webdriver import WebKit
 
@@ -43,33 +43,22 @@ def webkit() -> Iterator[WebKit]:
         assert browser.collect_errors() == []
 
 
-def test_a_short_game_at_a_phones_size(webkit: WebKit, url: str, site: Path) -> None:
+def test_a_whole_four_player_game_at_a_phones_size_and_its_review(webkit: WebKit, url: str, site: Path) -> None:
     webkit.navigate(url)
     wait_ready(webkit)
     version = webkit.evaluate("""import(new URL('engine/engine.js', document.baseURI).href)
                                  .then(({ startEngine }) => startEngine().call('ping'))""")["version"]
     assert version == build.wheel_version(site)
+    wait_attribute(webkit, "offline", "ready")
     webkit.set_viewport(*PHONE)  # (MiniBrowser's window is not narrower than about 450 pixels)
     assert webkit.evaluate("innerWidth") <= 640, "wider than a phone (40rem)"
-    open_table(webkit, url, seed=4)
-    new_game(webkit, players=6)  # ten rounds
-    webkit.wait_for("!document.getElementById('table').hidden", TURN_S, "the table")
-    assert webkit.evaluate("getComputedStyle(document.getElementById('me')).position") == "fixed"  # the phone's dock
-    assert play_until(webkit, "final") == 10 + sum(range(1, 11))
-    assert "Final standings" in text(webkit, "#final-title")
-    wait_attribute(webkit, "offline", "ready")
-
-
-def test_a_whole_four_player_game_against_bots(webkit: WebKit, url: str) -> None:
     checks.whole_four_player_game(webkit, url)
+    assert webkit.evaluate("getComputedStyle(document.getElementById('me')).position") == "fixed"  # the phone's dock
+    checks.review_from_the_standings(webkit)
 
 
 def test_the_hint_opens_and_the_coach_rates_a_move_on_a_phone(webkit: WebKit, url: str) -> None:
     checks.hint_on_a_phone(webkit, url)
-
-
-def test_the_review_opens_after_a_game(webkit: WebKit, url: str) -> None:
-    checks.review_after_a_game(webkit, url)
 
 
 def test_pass_and_play_hands_the_device_over_between_two_people_on_a_phone(webkit: WebKit, url: str) -> None:
