@@ -8,8 +8,9 @@ each of the person's decisions either way). At the final standings it presses "R
 game" and times the wait until the review is on screen. `--cpu 4` slows the page's CPU
 fourfold (Chromium's CPU throttling), as a phone would be. Played at once, move after move,
 the coach's worker is still working through the advice of the last moves when the game
-ends; `--settle 30` waits that long at the final standings first, as a person reading them
-would. Prints each wait and the median.
+ends; `--think 2` waits that long before each of the person's decisions, as a person
+deciding would, and `--settle 30` that long at the final standings first, as a person reading
+them would. Prints each wait and the median.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import argparse
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,11 +33,17 @@ SHOWN = "!document.getElementById('review-body').hidden"
 PROGRESS = "document.getElementById('review-progress-text')?.textContent"
 
 
+def think_then_choose(player: Player, seconds: float) -> None:
+    time.sleep(seconds)  # (a benchmark's pause: a person deciding)
+    player.choose_first()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--cpu", type=float, default=1.0, help="CPU slowdown (Chromium), e.g. 4")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before each of the person's decisions")
     parser.add_argument("--settle", type=float, default=0.0, help="seconds at the final standings before Review")
     args = parser.parse_args()
     waits: list[float] = []
@@ -48,7 +56,7 @@ def main() -> None:
             player = Player(page)
             player.open(seed=100 + game)
             player.new_game(players=args.players, level="easy", pace="instant")
-            player.play_to_end()
+            player.play_to_end(partial(think_then_choose, player, args.think))
             time.sleep(args.settle)  # (a benchmark's pause, as a person reading the standings)
             start = time.perf_counter()
             page.get_by_role("button", name="Review the game").click()
@@ -58,8 +66,9 @@ def main() -> None:
                   flush=True)
             page.close()
         browser.close()
-    print(f"review wait after the last trick ({args.players} players, CPU x{args.cpu:g}, settle {args.settle:g} s): "
-          f"median {statistics.median(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} games")
+    print(f"review wait after the last trick ({args.players} players, CPU x{args.cpu:g}, think {args.think:g} s, "
+          f"settle {args.settle:g} s): median {statistics.median(waits):.2f} s, max {max(waits):.2f} s "
+          f"over {len(waits)} games")
 
 
 if __name__ == "__main__":
