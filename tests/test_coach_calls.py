@@ -152,6 +152,16 @@ def test_practice_deals_advises_and_scores_a_run() -> None:
     assert score["lost"] == round(score["best_points"] - score["points"], 2) > 0
 
 
+def test_a_practice_score_reports_its_progress_hand_by_hand() -> None:
+    """Issue 32: a run of 100 hands took 48.6 s with no word; each hand advised now is reported."""
+    hands = [{"players": 3, "round": 2, "seed": seed, "bid": "bid 0"} for seed in (31, 32, 33)]
+    reports: list[str] = []
+    request = json.dumps({"method": "practice_score", "params": {"hands": hands}})
+    answer = json.loads(web.call(request, reports.append))
+    assert answer["ok"] and len(answer["result"]["score"]["hands"]) == 3
+    assert [json.loads(r) for r in reports] == [{"done": d, "total": 3} for d in (1, 2, 3)]
+
+
 def test_a_damaged_save_is_refused_with_its_reason() -> None:
     answer = call("advise", save="wizard-save:1:AAAA", seat=0)
     assert not answer["ok"] and answer["error"]["code"].startswith("save_")
