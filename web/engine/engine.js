@@ -51,7 +51,15 @@
 // new version.
 
 import "../lib/supported.js";
-import { loadWords, t } from "../lib/words.js";
+
+// The page's words, imported when loaded rather than before this module runs: the worker
+// starts only once this module's imports are in, and words.js brings notation.js (a warm
+// visit waited about 140 ms for them, queued behind app.js's modules).
+let words = null;
+const wordsModule = import("../lib/words.js").then((module) => (words = module));
+wordsModule.catch(() => {}); // (a module that failed to load: boot.js says so)
+/** A catalogue entry in the page's language (app.js loads it), or its key while words.js is not in. */
+const say = (key, params) => words?.t(key, params) ?? key;
 
 const BOOT_TIMEOUT_MS = 60_000;
 // An Expert bot thinks for a few seconds at most, even on a slow phone.
@@ -100,7 +108,7 @@ class Engine extends EventTarget {
     if (this.#restarting || this.status === "error") return;
     this.#restarting = true;
     this.#worker?.terminate();
-    const lost = Object.assign(new Error(t("engine.lost")), { lost: true });
+    const lost = Object.assign(new Error(say("engine.lost")), { lost: true });
     for (const waiter of this.#waiting.values()) waiter.reject(lost);
     this.#waiting.clear();
     this.#boot();
@@ -236,7 +244,7 @@ function engineError(error) {
 }
 
 async function showAlert(code, params) {
-  const message = await loadWords().then(() => t(code, params), () => code);
+  const message = await wordsModule.then((module) => module.loadWords()).then(() => say(code, params), () => code);
   if (document.readyState === "loading") {
     await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
   }
