@@ -59,7 +59,7 @@ let words = null;
 const wordsModule = import("../lib/words.js").then((module) => (words = module));
 wordsModule.catch(() => {}); // (a module that failed to load: boot.js says so)
 /** A catalogue entry in the page's language (app.js loads it), or its key while words.js is not in. */
-const say = (key, params) => words?.t(key, params) ?? key;
+const t = (key, params) => words?.t(key, params) ?? key;
 
 const BOOT_TIMEOUT_MS = 60_000;
 // An Expert bot thinks for a few seconds at most, even on a slow phone.
@@ -108,7 +108,7 @@ class Engine extends EventTarget {
     if (this.#restarting || this.status === "error") return;
     this.#restarting = true;
     this.#worker?.terminate();
-    const lost = Object.assign(new Error(say("engine.lost")), { lost: true });
+    const lost = Object.assign(new Error(t("engine.lost")), { lost: true });
     for (const waiter of this.#waiting.values()) waiter.reject(lost);
     this.#waiting.clear();
     this.#boot();
@@ -244,7 +244,7 @@ function engineError(error) {
 }
 
 async function showAlert(code, params) {
-  const message = await wordsModule.then((module) => module.loadWords()).then(() => say(code, params), () => code);
+  const message = await wordsModule.then((module) => module.loadWords()).then(() => t(code, params), () => code);
   if (document.readyState === "loading") {
     await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
   }
