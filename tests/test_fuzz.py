@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import random_game
+from tests.helpers import random_game, result
 from wizard_engine import GameConfig, SaveError, State, calls, save, web
 from wizard_engine.actions import Action
 from wizard_engine.config import Options, Player
@@ -176,8 +176,7 @@ def _finished_history() -> tuple[str, str]:
     """A history holding one finished game with its save for review, and a finished pad."""
     state = random_game(GameConfig((Player("Me"), Player("B", "easy"), Player("C", "hard")), seed=3), seed=3)
     finished = save.seal(state, save.Tag("a1b2c3", 1000))
-    record = {"save": finished, "date": "2026-11-22T23:19:29Z"}
-    text = json.loads(web.call(json.dumps({"method": "history_record", "params": record})))["result"]["history"]
+    text = result("history_record", save=finished, date="2026-11-22T23:19:29Z")["history"]
     pad = Keeper.of(["Ann", "Bob", "Cy"])
     for _ in range(3):
         for _ in range(3):
