@@ -10,7 +10,7 @@ COMMANDS = {
     "arena": ("wizard_engine.tools.arena", "bots against bots on duplicate deals, with statistics"),
     "play": ("wizard_engine.tools.play", "play a game against the bots in the terminal"),
     "soak": ("wizard_engine.tools.soak", "random games over every option set, checking every invariant"),
-    "review": ("wizard_engine.coach.review", "review a seat's decisions in a saved game against the coach"),
+    "review": ("wizard_engine.tools.review", "review a seat's decisions in a saved game against the coach"),
 }
 
 
