@@ -2,7 +2,8 @@
 // wheel and lock file of a built site (the standard library it ships, or another one):
 //   node tests/pyodide_requests.mjs DIST/pyodide-<version> [STDLIB_ZIP]
 // Prints one JSON line: {"methods": {method: "ok" | error code}, "stdlib": [files of the
-// standard library's zip that the run imported]}; exits 1 when the engine fails to load.
+// standard library's zip that the run imported], "preloaded": [...], "traceback": text};
+// exits 1 when the engine fails to load.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -95,7 +96,17 @@ files = set()
 for module in list(sys.modules.values()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or getattr(module, "__file__", None)
     if isinstance(origin, str) and origin.startswith(prefix):
-        files.add(origin[len(prefix):])
+        files.add(origin[len(prefix):].removesuffix("c"))  # the site's library: each module compiled, name.pyc
 sorted(files)
 `).toJs();
-console.log(JSON.stringify({ methods, stdlib: loaded, preloaded }));
+// A traceback through the standard library (compiled by build.py, its line tables cut) is
+// formatted as Python's own error reports and the page's console need it.
+const traceback = pyodide.runPython(`
+import json, traceback
+try:
+    json.loads("{")
+except ValueError:
+    text = traceback.format_exc()
+text
+`);
+console.log(JSON.stringify({ methods, stdlib: loaded, preloaded, traceback }));

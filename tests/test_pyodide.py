@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
@@ -100,6 +101,10 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     assert all("ok" in outcomes and "internal" not in outcomes
                for name, outcomes in methods.items() if name in kinds), methods
     assert set(report["stdlib"]) <= set(build.STDLIB_FILES)
+    # ... compiled by the build, each module name.pyc, and a traceback through it still formats
+    with zipfile.ZipFile(site / build.PYODIDE_DIR / build.STDLIB) as stdlib:
+        assert set(stdlib.namelist()) == {name + "c" for name in build.STDLIB_FILES}
+    assert 'json/decoder.py", line' in report["traceback"] and "JSONDecodeError" in report["traceback"]
     # Before a snapshot the worker imports every module a request may load (web.preload): all
     # but the command line's, on the trimmed library too (pkgutil, which it once used, is not there).
     every = {m.name for m in pkgutil.walk_packages(wizard_engine.__path__, "wizard_engine.")} | {"wizard_engine"}
@@ -114,7 +119,6 @@ def test_the_sites_wheel_is_the_engine_bare(site: Path) -> None:
     import ast
     import base64
     import hashlib
-    import zipfile
 
     (wheel,) = (site / build.PYODIDE_DIR).glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
