@@ -3,10 +3,11 @@
     .venv/bin/python bench/load_time.py [--runs 5] [--cpu-slowdown 4]
 
 (`python3 build.py test` creates .venv with Playwright.) Builds the site, and
-beside it a bare page that only boots Pyodide in a worker and imports nothing
-(same runtime files, same kind of server), and a third that boots it as a bound for
-our snapshot: Pyodide's own memory snapshot of that bare boot, stored raw on a first visit
-and restored on the next (no engine, nothing to unzip). Each run uses a fresh persistent
+beside it a bare page that only boots Pyodide in a worker and imports nothing (the
+stock package's files, its standard library as shipped: source; same kind of server),
+and a third that boots it as a bound for our snapshot: Pyodide's own memory snapshot
+of that bare boot, stored raw on a first visit and restored on the next (no engine,
+nothing to unzip). Each run uses a fresh persistent
 browser profile: a cold visit, then the browser is closed and reopened on the
 same profile for warm visits: the site's first warm visit boots from the memory
 snapshot its cold visit stored (the cold visit waits for <html data-snapshot>),
@@ -24,6 +25,7 @@ import os
 import shutil
 import statistics
 import sys
+import tarfile
 import tempfile
 import threading
 import time
@@ -119,9 +121,14 @@ def counting_server(directory: Path):
 
 
 def make_bare(site: Path, dest: Path, script: str = BARE_JS, worker: str = BARE_WORKER) -> Path:
-    """A page that boots the same Pyodide runtime and imports nothing."""
+    """A page that boots stock Pyodide and imports nothing: the site's runtime files but the
+    package's own standard library (the site ships it trimmed and compiled, build.compile_stdlib)."""
     dest.mkdir()
     shutil.copytree(site / build.PYODIDE_DIR, dest / build.PYODIDE_DIR)
+    with tarfile.open(build.fetch_pyodide()) as package:
+        stock = package.extractfile(f"package/{build.STDLIB}")
+        assert stock is not None
+        (dest / build.PYODIDE_DIR / build.STDLIB).write_bytes(stock.read())
     (dest / "index.html").write_text(BARE_HTML)
     (dest / "bare.js").write_text(script)
     (dest / "bare-worker.js").write_text(worker)
