@@ -29,6 +29,7 @@ import { Sound } from "./lib/sound.js";
 import { bindQuickStart, showLastGame, showWaiting } from "./start/start.js";
 import { Store } from "./lib/store.js";
 import { TableSettings } from "./table/settings.js";
+import { Notices } from "./notices.js";
 import { drawTable } from "./table/table.js";
 import { WatchMode } from "./coach/watch.js";
 import {
@@ -49,6 +50,7 @@ const settings = store.loadSettings();
 let described = null; // what the form offers: describe() (from described.json, else the engine)
 const params = new URLSearchParams(location.search);
 const dialogs = new Dialogs();
+const notices = new Notices(store, dialogs);
 const review = new GameReview(startCoach);
 let watching = null; // WatchMode, once the game exists
 const coach = new CoachClient();
@@ -71,11 +73,11 @@ const screen = {
     const text = announcement(before, view, events);
     if (text) $("log").textContent = text;
   },
-  error: (error, view) => showActionError(errorText(error, view)),
+  error: (error, view) => notices.actionError(errorText(error, view)),
   busy(busy) {
     document.documentElement.dataset.busy = String(busy);
   },
-  behind: (why) => showBehind(why),
+  behind: (why) => notices.behind(why),
 };
 /**
  * How long a dialog stays before it closes by itself (0: until closed). Only a round's summary,
@@ -100,7 +102,8 @@ passScreen = new PassScreen(game, {
   },
   onSetup: () => showSetup(),
 });
-const tableSettings = new TableSettings(game, settings, remember, { motion, sound, showError: showActionError });
+const showError = (message) => notices.actionError(message);
+const tableSettings = new TableSettings(game, settings, remember, { motion, sound, showError });
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
 const refreshSummary = bindQuickStart(form);
 
@@ -120,32 +123,13 @@ engine.addEventListener("update", () => {
 });
 showStatus();
 
-// --- notices: storage, other tabs, the engine restarted ----------------------------
-function showStorageProblem() {
-  const box = $("storage-alert");
-  box.textContent = { read: t("storage.read"), write: t("storage.write") }[store.problem] ?? "";
-  box.hidden = !store.problem;
-  document.documentElement.dataset.storage = store.problem ?? "ok";
-}
-store.addEventListener("problem", showStorageProblem);
-showStorageProblem();
-
-function behindText(why) {
-  return { continued: t("tabs.continued"), replaced: t("tabs.replaced") }[why] ?? "";
-}
-
-function showBehind(why) {
-  if (why) dialogs.closeAll();
-  $("tab-alert-text").textContent = behindText(why);
-  $("tab-alert").hidden = !why;
-  document.documentElement.dataset.behind = why ?? "";
-}
+// --- another tab, the engine restarted (notices.js words them) -----------------------
 $("take-over").addEventListener("click", async () => {
   try {
     await game.takeOver();
     showGame();
   } catch (error) {
-    showBehind(null);
+    notices.behind(null);
     reportUnreadable(store.loadGame(), error);
   }
 });
@@ -154,14 +138,11 @@ store.addEventListener("changed", () => {
 });
 
 engine.addEventListener("restarted", async () => {
-  const notice = $("engine-notice");
-  notice.textContent = t("engine.recovered");
-  notice.hidden = false;
-  setTimeout(() => { notice.hidden = true; }, 10_000);
+  notices.engineRecovered();
   try {
     await game.recover();
   } catch (error) {
-    showActionError(errorText(error, game.view));
+    notices.actionError(errorText(error, game.view));
   }
 });
 
@@ -196,19 +177,6 @@ function showGame() {
   else showTable();
 }
 
-function showActionError(message) {
-  const box = $("action-error");
-  box.textContent = message;
-  box.hidden = !message;
-  if (message) setTimeout(() => { if (box.textContent === message) box.hidden = true; }, 6000);
-}
-
-function showSaveAlert(message) {
-  const box = $("save-alert");
-  box.textContent = message;
-  box.hidden = !message;
-}
-
 function remember(changes) {
   Object.assign(settings, changes);
   store.saveSettings(settings);
@@ -226,7 +194,7 @@ async function deal({ config, theme, pace, drawDialog, remember: formState }) {
   try {
     dialogs.closeAll();
     await game.start(config, theme);
-    showSaveAlert("");
+    notices.saveAlert("");
     showTable();
   } catch (error) {
     form.showError(errorText(error));
@@ -269,7 +237,7 @@ function reportUnreadable(save, error) {
   const words = [t("save.unreadable", { reason })];
   if (key) words.push(t("save.kept_aside", { key }));
   words.push(t("save.start_new"));
-  showSaveAlert(words.join(" "));
+  notices.saveAlert(words.join(" "));
   showSetup();
 }
 
@@ -315,10 +283,8 @@ function reword(oldDefaultName) {
   fillStatic();
   wordAppearance();
   status.textContent = statusText();
-  showStorageProblem();
-  $("tab-alert-text").textContent = behindText(game.behind);
+  notices.reword();
   $("log").textContent = "";
-  showActionError("");
   form.showError("");
   if (described) {
     const filled = form.read();
