@@ -99,8 +99,8 @@ for module in list(sys.modules.values()):
         files.add(origin[len(prefix):].removesuffix("c"))  # the site's library: each module compiled, name.pyc
 sorted(files)
 `).toJs();
-// A traceback through the standard library (compiled by build.py, its line tables cut) is
-// formatted as Python's own error reports and the page's console need it.
+// A traceback through the standard library (compiled by build.py, its line tables cut) must
+// still format: Pyodide formats one for every Python error that reaches JavaScript.
 const traceback = pyodide.runPython(`
 import json, traceback
 try:
