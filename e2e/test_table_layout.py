@@ -247,6 +247,21 @@ def test_on_a_phone_turned_sideways_a_round_summary_fits_and_the_final_standings
         page.context.close()
 
 
+# The middles of the trick's felt, of each seat's box and of each seat's card in the trick, once
+# every animation has ended: {"felt": [x, y], "seats": {seat: [x, y]}, "cards": {seat: [x, y]}}.
+TRICK_LAYOUT = """async () => {
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  const middle = (element) => {
+    const box = element.getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const bySeat = (selector) => Object.fromEntries([...document.querySelectorAll(selector)]
+    .map((element) => [element.dataset.seat, middle(element)]));
+  return { felt: middle(document.querySelector(".trick-felt")), seats: bySeat("#seats [data-seat]"),
+           cards: bySeat("#trick [data-seat][data-card]") };
+}"""
+
+
 def test_the_trick_lies_before_its_players_the_led_and_winning_cards_marked(browser: Browser, base_url: str) -> None:
     save = save_at(6, lambda v: v["phase"] == "playing" and v["round"] >= 3 and len(v["trick"]["plays"]) == 5)
     view = view_of(save)
@@ -255,21 +270,20 @@ def test_the_trick_lies_before_its_players_the_led_and_winning_cards_marked(brow
     plays = view["trick"]["plays"]
     cards = page.locator("#trick [data-card]")
     expect(cards).to_have_count(len(plays))
-    felt = page.locator(".trick-felt").bounding_box()
-    assert felt
-    middle = (felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2)
+    # Measured at once, the cards landed: a card still flying in, or a seat redrawn (its win
+    # chance arriving) between two measures, would put a card before another seat.
+    layout = page.evaluate(TRICK_LAYOUT)
+    middle = layout["felt"]
 
-    def direction(box: FloatRect | None) -> float:
-        """The angle from the felt's middle to the middle of ``box``."""
-        assert box
-        return math.atan2(box["y"] + box["height"] / 2 - middle[1], box["x"] + box["width"] / 2 - middle[0])
+    def direction(centre: list[float]) -> float:
+        """The angle from the felt's middle to `centre`."""
+        return math.atan2(centre[1] - middle[1], centre[0] - middle[0])
 
-    seats = {seat: direction(page.locator(f"#seats [data-seat='{seat}']").bounding_box()) for seat in range(1, 6)}
+    seats = {seat: direction(layout["seats"][str(seat)]) for seat in range(1, 6)}
     for play in plays:
-        card = page.locator(f"#trick [data-seat='{play['seat']}'][data-card='{play['card']}']")
-        expect(card).to_have_count(1)
+        expect(page.locator(f"#trick [data-seat='{play['seat']}'][data-card='{play['card']}']")).to_have_count(1)
         # In front of its player: seen from the felt's middle, towards that seat's box more than any other's.
-        angle = direction(card.bounding_box())
+        angle = direction(layout["cards"][str(play["seat"])])
         if play["seat"] == 0:
             assert angle > math.pi / 4 and angle < 3 * math.pi / 4, angle  # below the middle: you
             continue
