@@ -283,7 +283,7 @@ function reword(oldDefaultName) {
   fillStatic();
   wordAppearance();
   status.textContent = statusText();
-  notices.reword();
+  notices.reword(game.behind);
   $("log").textContent = "";
   form.showError("");
   if (described) {

@@ -11,7 +11,6 @@ const RECOVERED_MS = 10_000;
 export class Notices {
   #store;
   #dialogs;
-  #behind = null; // why this tab stepped aside ("continued", "replaced"), or null
 
   constructor(store, dialogs) {
     this.#store = store;
@@ -32,7 +31,6 @@ export class Notices {
   /** Another tab went on with the game (`why`), or null: this one steps aside, its dialogs closed. */
   behind(why) {
     if (why) this.#dialogs.closeAll();
-    this.#behind = why;
     $("tab-alert-text").textContent = behindText(why);
     $("tab-alert").hidden = !why;
     document.documentElement.dataset.behind = why ?? "";
@@ -61,10 +59,10 @@ export class Notices {
     setTimeout(() => { notice.hidden = true; }, RECOVERED_MS);
   }
 
-  /** In the language just chosen: what stays on screen; a refused action's words go. */
-  reword() {
+  /** In the language just chosen: what stays on screen (`behind`: the game's); a refused action's words go. */
+  reword(behind) {
     this.storage();
-    $("tab-alert-text").textContent = behindText(this.#behind);
+    $("tab-alert-text").textContent = behindText(behind);
     this.actionError("");
   }
 }
