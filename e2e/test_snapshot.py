@@ -20,6 +20,7 @@ import build
 
 SNAPSHOT_TIMEOUT_MS = 240_000  # a whole extra boot, on a busy 2-core machine
 FORMAT = "1"  # worker.js's SNAPSHOT_FORMAT
+pytestmark = pytest.mark.cold  # the snapshot's own paths start from a first visit
 
 SNAPSHOT_STATE = """() => {
     const data = document.documentElement.dataset;
