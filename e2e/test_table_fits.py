@@ -2,7 +2,8 @@
 turned sideways, your hand, the trick, the trump, the bids (or the tally) and the actions (Hint,
 Take back) are all in view without scrolling the page, in round 1, a middle round and the biggest
 rounds (15 cards at four players, 20 at three), with the hint open or closed and the cards played
-shown or not, once the win chances are in; the open hint covers none of them; and no card's corner
+shown or not, once the win chances are in; the open hint covers none of them, and on a desktop shows
+its whole table, neither cut nor scrolled within itself (issue 39); and no card's corner
 index lies under the tags ("Led", "winning") or a player's name in the trick. Six players too, whose
 felt is the tallest; and on phones the Amigo theme's cards.
 
@@ -114,13 +115,31 @@ MEASURE = """(SPARE) => {
     readable(`your ${button.dataset.card}`, button, card.querySelector('.card-index-top'));
   });
   const hint = document.getElementById('hint-panel');
-  if (!hint.hidden) inView('the hint', hint);
+  if (!hint.hidden) {
+    inView('the hint', hint);
+    // Its content at its natural height: nothing cut, nothing scrolled within it (where its table
+    // is shown: on a phone the hint is one line, the table for screen readers only).
+    const body = document.getElementById('hint-body');
+    if (hint.scrollHeight > hint.clientHeight + 1) problems.push(`the hint is cut: ${hint.scrollHeight} px in ${hint.clientHeight}`);
+    if (body.getBoundingClientRect().height > 1 && body.scrollHeight > body.clientHeight + 1)
+      problems.push(`the hint's table scrolls: ${body.scrollHeight} px in ${body.clientHeight}`);
+    // It lies over none of the table's things: seats, cards, bids, your line and prompt.
+    const box = hint.getBoundingClientRect();
+    const things = '#seats .seat, #trick .play .card, #hand .hand-card .card, #decision .bid, #me-info, #prompt';
+    document.querySelectorAll(things).forEach((node) => {
+      if (node.getClientRects().length && overlaps(box, node.getBoundingClientRect()))
+        problems.push(`the hint lies over ${node.dataset.card ?? node.closest('[data-card]')?.dataset.card ?? (node.id || node.className)}`);
+    });
+  }
   const played = document.getElementById('played');
   if (!played.hidden) {
     inView('the cards played', played);
-    // Nothing lies over the drawer's ✕ and its suits' names (the toolbar's buttons once did).
+    // Nothing lies over the drawer's ✕ and its suits' names (the toolbar's buttons once did, and
+    // the hint could): those the drawer shows, its ✕ always (below the hint it scrolls the rest).
+    const shown = played.getBoundingClientRect();
     played.querySelectorAll('.played-name, #played-close').forEach((node) => {
       const b = node.getBoundingClientRect();
+      if (node.id !== 'played-close' && (b.top + b.height / 2 < shown.top || b.top + b.height / 2 > shown.bottom)) return;
       const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
       const over = top ? (top.id || top.className) : 'nothing';
       if (!top || !played.contains(top)) problems.push(`the drawer's "${node.textContent}" is under ${over}`);

@@ -27,27 +27,33 @@ export function bindPlayed(on, remember, redraw) {
     box.dispatchEvent(new Event("change"));
   });
   for (const event of ["resize", "scroll"]) addEventListener(event, placeDrawer, { passive: true });
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(placeDrawer).observe($("hint-panel")); // opened, closed, filled
 }
 
 /**
- * The drawer hangs below the toolbar's buttons, which stay in front (Hint, Take back, the
- * menu with the box that closes it): over them, it hid its own title and ✕ under them.
+ * The drawer, and the coach's hint on a wide screen, hang below the toolbar's buttons, which
+ * stay in front (Hint, Take back, the menu with the box that closes it: over them, the drawer
+ * hid its own title and ✕ under them); the drawer below the hint while both are open there.
+ * #table's --side-top and --drawer-top say where (table.css, coach.css).
  */
 function placeDrawer() {
-  const panel = $("played");
-  if (panel.hidden) return;
-  const buttons = document.querySelector(".toolbar-buttons").getBoundingClientRect();
-  panel.style.setProperty("--drawer-top", `${Math.max(0, Math.round(buttons.bottom + 4))}px`);
+  const table = $("table");
+  if (table.hidden) return;
+  const top = Math.max(0, Math.round(document.querySelector(".toolbar-buttons").getBoundingClientRect().bottom + 4));
+  const hint = $("hint-panel");
+  const besideHint = !hint.hidden && getComputedStyle(hint).position === "fixed"; // the hint in the side column
+  table.style.setProperty("--side-top", `${top}px`);
+  table.style.setProperty("--drawer-top", `${besideHint ? Math.round(hint.getBoundingClientRect().bottom + 6) : top}px`);
 }
 
 /** The panel for `view`: this round's finished tricks and the trick on the table. */
 export function drawPlayed(view) {
   const panel = $("played");
   panel.hidden = !shown || view.over;
+  requestAnimationFrame(placeDrawer); // once the table is laid out
   if (panel.hidden) return;
   const cards = [...view.tricks, view.trick].flatMap((trick) => trick.plays.map((play) => play.card));
   panel.dataset.theme = view.theme;
-  requestAnimationFrame(placeDrawer); // once the table is laid out
   const list = $("played-suits");
   list.replaceChildren();
   for (const group of GROUPS) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
