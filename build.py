@@ -70,6 +70,149 @@ PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
 PYODIDE_CODE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
+# Beside the lock file: the runtime's files and their sha256 (as Subresource
+# Integrity strings); the worker checks what it fetches against them.
+INTEGRITY_NAME = "runtime-integrity.json"
+PACKAGE = "wizard_engine"
+
+# The Content-Security-Policy: web/index.html carries it in a <meta> (static hosts
+# such as GitHub Pages send no headers); our server also sends it as a header, so
+# the worker, which a <meta> does not reach, runs under it too.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
+       "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
+WORKER = "engine/worker.js"  # the engine's Web Worker: it boots Pyodide from dist/pyodide-<version>/
+
+
+# --- the whole build -----------------------------------------------------------
+
+def build(dest: Path = DIST) -> Path:
+    """Assemble the site into `dest` (replaced whole); return `dest`."""
+    tarball = fetch_pyodide()
+    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=dest.parent))
+    try:
+        runtime = staging / PYODIDE_DIR
+        runtime.mkdir()
+        info = extract_pyodide(tarball, runtime)
+        wheel = build_wheel(runtime)
+        with step(f"write {PYODIDE_DIR}/{LOCK_NAME}"):
+            write_lock(info, wheel, runtime)
+        compile_stdlib(runtime)  # boots the runtime: after its lock file
+        with step(f"write {PYODIDE_DIR}/{INTEGRITY_NAME}"):
+            write_integrity(runtime, wheel)
+        copy_web(staging)
+        write_described(staging)
+        write_icons(staging)
+        cache = write_service_worker(staging)
+        if dest.exists():
+            shutil.rmtree(dest)
+        staging.chmod(0o755)
+        staging.rename(dest)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
+    print(f"build: done: {dest} ({size / 1e6:.1f} MB, cache {cache})", flush=True)
+    return dest
+
+
+def copy_web(dest: Path) -> None:
+    """Copy the page's files from web/ (all but the service worker template)."""
+    with step("copy web/"):
+        if not (WEB / "index.html").exists():
+            raise BuildError("web/index.html not found")
+        for path in sorted(WEB.rglob("*")):
+            relative = path.relative_to(WEB)
+            if path.is_dir() or relative.as_posix() == SERVICE_WORKER or any(
+                    part.startswith(".") for part in relative.parts):
+                continue
+            target = dest / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        if f'"../{PYODIDE_DIR}/' not in (WEB / WORKER).read_text():
+            raise BuildError(f"web/{WORKER} must load the runtime from ../{PYODIDE_DIR}/")
+
+
+# --- serving -------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the right types for modules and wasm, revalidating always,
+    under our Content-Security-Policy."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (as in the base)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
+        if os.environ.get("WIZARD_SERVE_QUIET") != "1":
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that takes a browser hanging up as normal."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
+    """A threading HTTP server for `directory` (port 0: any free port)."""
+    handler = functools.partial(Handler, directory=str(directory))
+    server = Server((host, port), handler)
+    return server
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(DIST, port)
+    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
+
+
+# --- Pyodide's runtime -----------------------------------------------------------
+
+def fetch_pyodide() -> Path:
+    """The pinned Pyodide npm tarball, fetched once into .cache/ and verified."""
+    return tools.npm_pack("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
+
+
+def extract_pyodide(tarball: Path, dest: Path) -> dict:
+    """Copy the runtime's files into `dest`; return the stock lock file's info block."""
+    with step("extract the Pyodide runtime"), tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{name} is not a regular file in {tarball.name}")
+            data = member.read()
+            (dest / name).write_bytes(trim_stdlib(data) if name == STDLIB else data)
+        stock = archive.extractfile(f"package/{LOCK_NAME}")
+        if stock is None:
+            raise BuildError(f"{LOCK_NAME} missing from {tarball.name}")
+        return json.load(stock)["info"]
+
+
 # The standard library we ship: the files that Pyodide's boot and every request kind of
 # wizard_engine.web.call import (found by tests/pyodide_requests.mjs, which prints them, and
 # checked by tests/test_pyodide.py running every request kind on this library: a change to the
@@ -106,53 +249,6 @@ STDLIB_FILES = tuple(f"{folder}{name}.py" for folder, names in (
     ("zipfile/", "__init__"),
     ("zipfile/_path/", "__init__ glob"),
 ) for name in names.split())
-# Beside the lock file: the runtime's files and their sha256 (as Subresource
-# Integrity strings); the worker checks what it fetches against them.
-INTEGRITY_NAME = "runtime-integrity.json"
-PACKAGE = "wizard_engine"
-
-# The Content-Security-Policy: web/index.html carries it in a <meta> (static hosts
-# such as GitHub Pages send no headers); our server also sends it as a header, so
-# the worker, which a <meta> does not reach, runs under it too.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-       "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
-       "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
-SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
-WORKER = "engine/worker.js"  # the engine's Web Worker: it boots Pyodide from dist/pyodide-<version>/
-ICON_SIZES = (192, 512)
-
-MIME_TYPES = {
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".wasm": "application/wasm",
-    ".webmanifest": "application/manifest+json",
-    ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-}
-
-
-# --- Pyodide from npm --------------------------------------------------------
-
-def fetch_pyodide() -> Path:
-    """The pinned Pyodide npm tarball, fetched once into .cache/ and verified."""
-    return tools.npm_pack("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
-
-
-def extract_pyodide(tarball: Path, dest: Path) -> dict:
-    """Copy the runtime's files into `dest`; return the stock lock file's info block."""
-    with step("extract the Pyodide runtime"), tarfile.open(tarball) as archive:
-        for name in PYODIDE_FILES:
-            member = archive.extractfile(f"package/{name}")
-            if member is None:
-                raise BuildError(f"{name} is not a regular file in {tarball.name}")
-            data = member.read()
-            (dest / name).write_bytes(trim_stdlib(data) if name == STDLIB else data)
-        stock = archive.extractfile(f"package/{LOCK_NAME}")
-        if stock is None:
-            raise BuildError(f"{LOCK_NAME} missing from {tarball.name}")
-        return json.load(stock)["info"]
 
 
 def trim_stdlib(stock: bytes) -> bytes:
@@ -343,6 +439,9 @@ def write_integrity(dest: Path, wheel: Path) -> None:
 
 # --- icons (drawn here: a gold star on a night-blue card) ----------------------
 
+ICON_SIZES = (192, 512)
+
+
 def star_polygon(size: int) -> list[tuple[float, float]]:
     """A five-pointed star centred in a `size` square, inside the maskable safe zone."""
     cx, cy, outer = size / 2, size * 0.52, size * 0.34
@@ -455,99 +554,7 @@ def write_described(dest: Path) -> None:
         (dest / DESCRIBED_NAME).write_text(json.dumps(described(), sort_keys=True) + "\n")
 
 
-# --- the whole build -----------------------------------------------------------
-
-def copy_web(dest: Path) -> None:
-    """Copy the page's files from web/ (all but the service worker template)."""
-    with step("copy web/"):
-        if not (WEB / "index.html").exists():
-            raise BuildError("web/index.html not found")
-        for path in sorted(WEB.rglob("*")):
-            relative = path.relative_to(WEB)
-            if path.is_dir() or relative.as_posix() == SERVICE_WORKER or any(
-                    part.startswith(".") for part in relative.parts):
-                continue
-            target = dest / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-        if f'"../{PYODIDE_DIR}/' not in (WEB / WORKER).read_text():
-            raise BuildError(f"web/{WORKER} must load the runtime from ../{PYODIDE_DIR}/")
-
-
-def build(dest: Path = DIST) -> Path:
-    """Assemble the site into `dest` (replaced whole); return `dest`."""
-    tarball = fetch_pyodide()
-    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=dest.parent))
-    try:
-        runtime = staging / PYODIDE_DIR
-        runtime.mkdir()
-        info = extract_pyodide(tarball, runtime)
-        wheel = build_wheel(runtime)
-        with step(f"write {PYODIDE_DIR}/{LOCK_NAME}"):
-            write_lock(info, wheel, runtime)
-        compile_stdlib(runtime)  # boots the runtime: after its lock file
-        with step(f"write {PYODIDE_DIR}/{INTEGRITY_NAME}"):
-            write_integrity(runtime, wheel)
-        copy_web(staging)
-        write_described(staging)
-        write_icons(staging)
-        cache = write_service_worker(staging)
-        if dest.exists():
-            shutil.rmtree(dest)
-        staging.chmod(0o755)
-        staging.rename(dest)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
-    print(f"build: done: {dest} ({size / 1e6:.1f} MB, cache {cache})", flush=True)
-    return dest
-
-
-# --- serving -------------------------------------------------------------------
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder with the right types for modules and wasm, revalidating always,
-    under our Content-Security-Policy."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (as in the base)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
-        super().end_headers()
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
-        if os.environ.get("WIZARD_SERVE_QUIET") != "1":
-            super().log_message(format, *args)
-
-
-class Server(http.server.ThreadingHTTPServer):
-    """A threading HTTP server that takes a browser hanging up as normal."""
-
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            super().handle_error(request, client_address)
-
-
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
-    """A threading HTTP server for `directory` (port 0: any free port)."""
-    handler = functools.partial(Handler, directory=str(directory))
-    server = Server((host, port), handler)
-    return server
-
-
-def serve(port: int) -> None:
-    """Build, then serve dist/ until interrupted."""
-    build()
-    server = make_server(DIST, port)
-    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
-    server.server_close()
-
+# --- the commands --------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
