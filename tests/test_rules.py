@@ -1,4 +1,5 @@
-"""One or more tests for every rule of RULES.md, named after it."""
+"""One or more tests for every rule of docs/rules.md, named after it (tests/test_rules_doc.py
+checks that each rule has one)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 A :class:`Reason` is what the page words in the player's language: a stable ``code``,
 flat ``params`` (cards in notation ``"7H"``/``"Z"``/``"N"``, suits as letters ``"C"``..
 ``"S"``, seats and counts as ints, option keys, the text a user typed; never a sentence),
-the ``rule`` of RULES.md it applies (``"R13"`` or None) and, for an error inside an error
+the ``rule`` of docs/rules.md it applies (``"R13"`` or None) and, for an error inside an error
 (a damaged save whose action 5 is illegal), the nested ``cause``.
 
 :data:`CODES` is the one list of codes, each with its English template: the words of the

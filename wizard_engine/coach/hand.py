@@ -133,14 +133,14 @@ def _turned(turned: Any, held: list[Card], last_round: bool) -> Card | None:
 
 
 def _trump(trump: Any, up: Card | None) -> str | None:
-    """The suit the dealer chose for a turned-up Wizard (R9); nothing otherwise."""
+    """The suit the dealer chose for a turned-up Wizard (R8); nothing otherwise."""
     wizard = up is not None and FIRST_WIZARD <= up < FIRST_JESTER
     if not wizard:
         if trump is not None:
-            raise WizardError(Reason("hand_trump_not_chosen", rule="R9"))
+            raise WizardError(Reason("hand_trump_not_chosen", rule="R8"))
         return None
     if trump is None:
-        raise WizardError(Reason("hand_trump_missing", rule="R9"))
+        raise WizardError(Reason("hand_trump_missing", rule="R8"))
     if not (isinstance(trump, str) and trump in SUIT_LETTERS):
         raise WizardError(Reason("not_a_suit", {"text": str(shown(trump))}))
     return trump
