@@ -113,6 +113,7 @@ def _requirements_text(path: Path) -> str:
 # --- the system's packages ------------------------------------------------------
 
 def is_root() -> bool:
+    """Whether this process may install the system's packages."""
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
@@ -141,8 +142,7 @@ def npm_ci(folder: Path) -> Path:
     digest = hashlib.sha256((folder / "package-lock.json").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         return modules
-    relative = modules.relative_to(ROOT).as_posix()
-    with step(f"install {folder.name}'s packages into {relative}/ (npm ci)"):
+    with step(f"install the packages of {folder.relative_to(ROOT).as_posix()}/package-lock.json (npm ci)"):
         run([npm(), "ci", "--no-audit", "--no-fund", "--silent"],
             "npm ci failed (is the npm registry reachable?)", cwd=folder)
         stamp.write_text(digest)
