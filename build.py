@@ -14,9 +14,10 @@ wheel with a lock file that pins its sha256 (the browser verifies it), a web
 app manifest with icons, and a service worker that precaches all of it under a
 cache named after the content, so a new build replaces the old cache.
 
-Tools that build.py needs beyond Python (hatchling for the wheel; pytest,
-pytest-xdist, Playwright, websockets, ruff and mypy for the tests) are installed from pinned requirement files into a
-local virtual environment, .venv/; ESLint from its pinned npm lock file into tests/eslint/node_modules/.
+Building and serving are here; the tools it needs beyond Python are installed by
+tests/tools.py (hatchling into .venv/, Pyodide's tarball with npm), and lint and test
+run from tests/runner.py, which finds the browsers with tests/browsers.py. All of them
+run on the standard library alone: they install the rest.
 """
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ import functools
 import gzip
 import hashlib
 import http.server
-import importlib.util
 import io
 import json
 import math
@@ -36,24 +36,21 @@ import os
 import re
 import shutil
 import struct
-import subprocess
 import sys
 import tarfile
 import tempfile
-import time
-import venv
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+
+from tests import runner, tools
+from tests.tools import CACHE, BuildError, ensure_venv, in_venv, run, step
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
-CACHE = ROOT / ".cache"
-VENV = ROOT / ".venv"
 BUILD_REQUIREMENTS = ROOT / "requirements-build.txt"
-TEST_REQUIREMENTS = ROOT / "requirements-test.txt"
 
 # Pyodide's core runtime, from the npm package; bump both lines together
 # (`npm view pyodide@VERSION dist.integrity` prints the hash).
@@ -73,149 +70,6 @@ PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
 PYODIDE_CODE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
 STDLIB = "python_stdlib.zip"
-# The standard library we ship: the files that Pyodide's boot and every request kind of
-# wizard_engine.web.call import (found by tests/pyodide_requests.mjs, which prints them, and
-# checked by tests/test_pyodide.py running every request kind on this library: a change to the
-# engine that imports another module fails there, naming it). The stock zip holds all of it:
-# 2.5 MB; this one, stored uncompressed (a static host gzips it) and compiled (compile_stdlib),
-# about 0.75 MB gzip-compressed.
-STDLIB_FILES = (
-    "__future__.py",
-    "_colorize.py",
-    "_opcode_metadata.py",
-    "_py_warnings.py",
-    "_pyodide/__init__.py",
-    "_pyodide/_base.py",
-    "_pyodide/_core_docs.py",
-    "_pyodide/_future_helper.py",
-    "_pyodide/_importhook.py",
-    "_pyodide/docs_argspec.py",
-    "_pyodide/docstring.py",
-    "_pyodide/jsbind.py",
-    "_ssl.py",
-    "_weakrefset.py",
-    "annotationlib.py",
-    "ast.py",
-    "asyncio/__init__.py",
-    "asyncio/base_events.py",
-    "asyncio/base_futures.py",
-    "asyncio/base_subprocess.py",
-    "asyncio/base_tasks.py",
-    "asyncio/constants.py",
-    "asyncio/coroutines.py",
-    "asyncio/events.py",
-    "asyncio/exceptions.py",
-    "asyncio/format_helpers.py",
-    "asyncio/futures.py",
-    "asyncio/graph.py",
-    "asyncio/locks.py",
-    "asyncio/log.py",
-    "asyncio/mixins.py",
-    "asyncio/protocols.py",
-    "asyncio/queues.py",
-    "asyncio/runners.py",
-    "asyncio/selector_events.py",
-    "asyncio/sslproto.py",
-    "asyncio/staggered.py",
-    "asyncio/streams.py",
-    "asyncio/subprocess.py",
-    "asyncio/taskgroups.py",
-    "asyncio/tasks.py",
-    "asyncio/threads.py",
-    "asyncio/timeouts.py",
-    "asyncio/transports.py",
-    "asyncio/trsock.py",
-    "asyncio/unix_events.py",
-    "base64.py",
-    "bisect.py",
-    "bz2.py",
-    "codeop.py",
-    "collections/__init__.py",
-    "compression/__init__.py",
-    "compression/_common/__init__.py",
-    "compression/_common/_streams.py",
-    "compression/zstd/__init__.py",
-    "compression/zstd/_zstdfile.py",
-    "concurrent/__init__.py",
-    "concurrent/futures/__init__.py",
-    "concurrent/futures/_base.py",
-    "contextlib.py",
-    "contextvars.py",
-    "copy.py",
-    "copyreg.py",
-    "dataclasses.py",
-    "datetime.py",
-    "dis.py",
-    "email/__init__.py",
-    "encodings/__init__.py",
-    "encodings/aliases.py",
-    "encodings/cp437.py",
-    "encodings/utf_8.py",
-    "enum.py",
-    "fnmatch.py",
-    "functools.py",
-    "glob.py",
-    "hashlib.py",
-    "heapq.py",
-    "importlib/__init__.py",
-    "importlib/_abc.py",
-    "importlib/abc.py",
-    "importlib/metadata/__init__.py",
-    "importlib/metadata/_collections.py",
-    "importlib/metadata/_functools.py",
-    "importlib/metadata/_itertools.py",
-    "importlib/metadata/_meta.py",
-    "inspect.py",
-    "json/__init__.py",
-    "json/decoder.py",
-    "json/encoder.py",
-    "json/scanner.py",
-    "keyword.py",
-    "linecache.py",
-    "locale.py",
-    "logging/__init__.py",
-    "lzma.py",
-    "opcode.py",
-    "operator.py",
-    "pathlib/__init__.py",
-    "pathlib/_os.py",
-    "pyodide/__init__.py",
-    "pyodide/_package_loader.py",
-    "pyodide/_state.py",
-    "pyodide/code.py",
-    "pyodide/common.py",
-    "pyodide/ffi/__init__.py",
-    "pyodide/webloop.py",
-    "random.py",
-    "re/__init__.py",
-    "re/_casefix.py",
-    "re/_compiler.py",
-    "re/_constants.py",
-    "re/_parser.py",
-    "reprlib.py",
-    "selectors.py",
-    "shutil.py",
-    "signal.py",
-    "socket.py",
-    "ssl.py",
-    "string/__init__.py",
-    "struct.py",
-    "subprocess.py",
-    "tarfile.py",
-    "tempfile.py",
-    "textwrap.py",
-    "threading.py",
-    "token.py",
-    "tokenize.py",
-    "traceback.py",
-    "types.py",
-    "typing.py",
-    "warnings.py",
-    "weakref.py",
-    "zipfile/__init__.py",
-    "zipfile/_path/__init__.py",
-    "zipfile/_path/glob.py",
-)
 # Beside the lock file: the runtime's files and their sha256 (as Subresource
 # Integrity strings); the worker checks what it fetches against them.
 INTEGRITY_NAME = "runtime-integrity.json"
@@ -229,14 +83,58 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'se
        "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 SERVICE_WORKER = "sw.js"  # a template in web/; rendered, never copied as is
 WORKER = "engine/worker.js"  # the engine's Web Worker: it boots Pyodide from dist/pyodide-<version>/
-ICON_SIZES = (192, 512)
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-PLAYWRIGHT_INSTALL_TIMEOUT_S = 600  # a real download is ~170 MB; offline it fails in seconds
-PLAYWRIGHT_RETRY_S = 24 * 3600  # after a failed download, use the system's Chromium for a day
-MAX_TEST_WORKERS = 4  # pytest-xdist workers: one per core, each with its own Chromium
-LINT_PATHS = ("wizard_engine", "tests", "build.py", "conftest.py")
-LINT_E2E = ("e2e", "bench")  # bench/ imports e2e/sitetools.py
-ESLINT = ROOT / "tests" / "eslint"  # package.json and its lock file pin ESLint; eslint.config.js
+
+
+# --- the whole build -----------------------------------------------------------
+
+def build(dest: Path = DIST) -> Path:
+    """Assemble the site into `dest` (replaced whole); return `dest`."""
+    tarball = fetch_pyodide()
+    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=dest.parent))
+    try:
+        runtime = staging / PYODIDE_DIR
+        runtime.mkdir()
+        info = extract_pyodide(tarball, runtime)
+        wheel = build_wheel(runtime)
+        with step(f"write {PYODIDE_DIR}/{LOCK_NAME}"):
+            write_lock(info, wheel, runtime)
+        compile_stdlib(runtime)  # boots the runtime: after its lock file
+        with step(f"write {PYODIDE_DIR}/{INTEGRITY_NAME}"):
+            write_integrity(runtime, wheel)
+        copy_web(staging)
+        write_described(staging)
+        write_icons(staging)
+        cache = write_service_worker(staging)
+        if dest.exists():
+            shutil.rmtree(dest)
+        staging.chmod(0o755)
+        staging.rename(dest)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
+    print(f"build: done: {dest} ({size / 1e6:.1f} MB, cache {cache})", flush=True)
+    return dest
+
+
+def copy_web(dest: Path) -> None:
+    """Copy the page's files from web/ (all but the service worker template)."""
+    with step("copy web/"):
+        if not (WEB / "index.html").exists():
+            raise BuildError("web/index.html not found")
+        for path in sorted(WEB.rglob("*")):
+            relative = path.relative_to(WEB)
+            if path.is_dir() or relative.as_posix() == SERVICE_WORKER or any(
+                    part.startswith(".") for part in relative.parts):
+                continue
+            target = dest / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        if f'"../{PYODIDE_DIR}/' not in (WEB / WORKER).read_text():
+            raise BuildError(f"web/{WORKER} must load the runtime from ../{PYODIDE_DIR}/")
+
+
+# --- serving -------------------------------------------------------------------
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -250,124 +148,54 @@ MIME_TYPES = {
 }
 
 
-class BuildError(Exception):
-    """A build step failed; the message says which step and why."""
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the right types for modules and wasm, revalidating always,
+    under our Content-Security-Policy."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (as in the base)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
+        if os.environ.get("WIZARD_SERVE_QUIET") != "1":
+            super().log_message(format, *args)
 
 
-@contextlib.contextmanager
-def step(name: str) -> Iterator[None]:
-    """Announce a build step and name it in any failure."""
-    print(f"build: {name}", flush=True)
-    try:
-        yield
-    except BuildError as error:
-        raise BuildError(f"{name}: {error}") from None
-    except (OSError, subprocess.CalledProcessError, tarfile.TarError, KeyError, ValueError) as error:
-        raise BuildError(f"{name}: {error}") from error
+class Server(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that takes a browser hanging up as normal."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
 
 
-# --- tools in .venv ----------------------------------------------------------
-
-def venv_python() -> Path:
-    """The interpreter of the project's virtual environment."""
-    if os.name == "nt":
-        return VENV / "Scripts" / "python.exe"
-    return VENV / "bin" / "python"
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
+    """A threading HTTP server for `directory` (port 0: any free port)."""
+    handler = functools.partial(Handler, directory=str(directory))
+    server = Server((host, port), handler)
+    return server
 
 
-def ensure_venv(requirements: Path) -> Path:
-    """Create .venv if needed and install `requirements` into it (once per content)."""
-    python = venv_python()
-    if not python.exists():
-        with step(f"create the virtual environment {VENV.name}/"):
-            ensure_ensurepip()
-            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    stamp = VENV / f".installed-{requirements.stem}"
-    digest = hashlib.sha256(_requirements_text(requirements).encode()).hexdigest()
-    if stamp.exists() and stamp.read_text() == digest:
-        return python
-    with step(f"install {requirements.name} into {VENV.name}/ (pip)"):
-        _run([str(python), "-m", "pip", "install", "--disable-pip-version-check",
-              "--quiet", "-r", str(requirements)], "pip install failed (is PyPI reachable?)")
-        stamp.write_text(digest)
-    return python
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(DIST, port)
+    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
 
 
-def ensure_ensurepip() -> None:
-    """Debian's Python lacks ensurepip (so venv cannot install pip) without python3-venv."""
-    if importlib.util.find_spec("ensurepip") is not None:
-        return
-    package = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
-    if _is_root() and shutil.which("apt-get"):
-        print(f"build: installing {package} (apt-get) so that venv can install pip", flush=True)
-        apt_install(package)
-        importlib.invalidate_caches()
-        if importlib.util.find_spec("ensurepip") is not None:
-            return
-    raise BuildError(f"this Python cannot create a virtual environment with pip: "
-                     f"install {package} (Debian/Ubuntu: sudo apt-get install {package})")
-
-
-def _is_root() -> bool:
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
-def apt_install(*packages: str) -> None:
-    """apt-get update, then install `packages` (as root, non-interactively)."""
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    _run(["apt-get", "update"], "apt-get update failed", env=env)
-    _run(["apt-get", "install", "-y", "--no-install-recommends", *packages],
-         f"apt-get install {' '.join(packages)} failed", env=env)
-
-
-def _requirements_text(path: Path) -> str:
-    """A requirements file with the files it includes (-r), for change detection."""
-    lines = []
-    for line in path.read_text().splitlines():
-        if line.startswith("-r "):
-            lines.append(_requirements_text(path.parent / line[3:].strip()))
-        else:
-            lines.append(line)
-    return "\n".join(lines)
-
-
-def _run(command: Sequence[str], why: str, **kwargs) -> subprocess.CompletedProcess:
-    """Run a command; on failure raise BuildError with `why` and the command's output."""
-    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    if result.returncode != 0:
-        output = (result.stdout + result.stderr).strip()
-        raise BuildError(f"{why}\n  $ {' '.join(command)}\n{output}")
-    return result
-
-
-# --- Pyodide from npm --------------------------------------------------------
+# --- Pyodide's runtime -----------------------------------------------------------
 
 def fetch_pyodide() -> Path:
     """The pinned Pyodide npm tarball, fetched once into .cache/ and verified."""
-    tarball = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tarball.exists():
-        with step(f"fetch pyodide@{PYODIDE_VERSION} from npm (npm pack)"):
-            npm = shutil.which("npm")
-            if npm is None:
-                raise BuildError("npm not found: install Node.js with npm (Debian: apt-get install npm)")
-            tarball.parent.mkdir(parents=True, exist_ok=True)
-            _run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
-                 "npm pack failed (is the npm registry reachable?)", cwd=tarball.parent)
-    with step(f"verify {tarball.name} against the pinned integrity"):
-        verify_integrity(tarball, PYODIDE_INTEGRITY)
-    return tarball
-
-
-def verify_integrity(path: Path, integrity: str) -> None:
-    """Check a file against an SRI string (`sha512-<base64>`); delete it on mismatch."""
-    algorithm, _, expected = integrity.partition("-")
-    actual = base64.b64encode(hashlib.new(algorithm, path.read_bytes()).digest()).decode()
-    if actual != expected:
-        path.unlink()
-        raise BuildError(
-            f"integrity mismatch: expected {integrity}, got {algorithm}-{actual}; "
-            "the file was deleted, run the build again to fetch it anew"
-        )
+    return tools.npm_pack("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
 
 
 def extract_pyodide(tarball: Path, dest: Path) -> dict:
@@ -383,6 +211,44 @@ def extract_pyodide(tarball: Path, dest: Path) -> dict:
         if stock is None:
             raise BuildError(f"{LOCK_NAME} missing from {tarball.name}")
         return json.load(stock)["info"]
+
+
+# The standard library we ship: the files that Pyodide's boot and every request kind of
+# wizard_engine.web.call import (found by tests/pyodide_requests.mjs, which prints them, and
+# checked by tests/test_pyodide.py running every request kind on this library: a change to the
+# engine that imports another module fails there, naming it). The stock zip holds all of it:
+# 2.5 MB; this one, stored uncompressed (a static host gzips it) and compiled (compile_stdlib),
+# about 0.75 MB gzip-compressed. By folder: its modules, each `name.py`.
+STDLIB_FILES = tuple(f"{folder}{name}.py" for folder, names in (
+    ("", "__future__ _colorize _opcode_metadata _py_warnings _ssl _weakrefset annotationlib ast base64 bisect bz2 "
+         "codeop contextlib contextvars copy copyreg dataclasses datetime dis enum fnmatch functools glob hashlib "
+         "heapq inspect keyword linecache locale lzma opcode operator random reprlib selectors shutil signal socket "
+         "ssl struct subprocess tarfile tempfile textwrap threading token tokenize traceback types typing warnings "
+         "weakref"),
+    ("_pyodide/", "__init__ _base _core_docs _future_helper _importhook docs_argspec docstring jsbind"),
+    ("asyncio/", "__init__ base_events base_futures base_subprocess base_tasks constants coroutines events exceptions "
+                 "format_helpers futures graph locks log mixins protocols queues runners selector_events sslproto "
+                 "staggered streams subprocess taskgroups tasks threads timeouts transports trsock unix_events"),
+    ("collections/", "__init__"),
+    ("compression/", "__init__"),
+    ("compression/_common/", "__init__ _streams"),
+    ("compression/zstd/", "__init__ _zstdfile"),
+    ("concurrent/", "__init__"),
+    ("concurrent/futures/", "__init__ _base"),
+    ("email/", "__init__"),
+    ("encodings/", "__init__ aliases cp437 utf_8"),
+    ("importlib/", "__init__ _abc abc"),
+    ("importlib/metadata/", "__init__ _collections _functools _itertools _meta"),
+    ("json/", "__init__ decoder encoder scanner"),
+    ("logging/", "__init__"),
+    ("pathlib/", "__init__ _os"),
+    ("pyodide/", "__init__ _package_loader _state code common webloop"),
+    ("pyodide/ffi/", "__init__"),
+    ("re/", "__init__ _casefix _compiler _constants _parser"),
+    ("string/", "__init__"),
+    ("zipfile/", "__init__"),
+    ("zipfile/_path/", "__init__ glob"),
+) for name in names.split())
 
 
 def trim_stdlib(stock: bytes) -> bytes:
@@ -455,9 +321,9 @@ def compile_stdlib(runtime: Path) -> None:
     with step(f"compile {STDLIB} with the runtime (Node)"), tempfile.TemporaryDirectory() as tmp:
         source, target = Path(tmp) / "source.zip", Path(tmp) / "compiled.zip"
         shutil.copyfile(runtime / STDLIB, source)
-        _run([node, "--input-type=module", "-e", COMPILE_STDLIB_JS, str(runtime.resolve()), str(source),
-              str(target)], "compiling the standard library failed",
-             env={**os.environ, "COMPILE_STDLIB_PY": COMPILE_STDLIB_PY})
+        run([node, "--input-type=module", "-e", COMPILE_STDLIB_JS, str(runtime.resolve()), str(source),
+             str(target)], "compiling the standard library failed",
+            env={**os.environ, "COMPILE_STDLIB_PY": COMPILE_STDLIB_PY})
         shutil.copyfile(target, runtime / STDLIB)
 
 
@@ -472,13 +338,13 @@ def gzipped_size(dest: Path) -> int:
 
 def build_wheel(dest: Path) -> Path:
     """Build our py3-none-any wheel (reproducible: hatchling fixes timestamps) into `dest`."""
-    python = sys.executable if _in_venv() else str(ensure_venv(BUILD_REQUIREMENTS))
+    python = sys.executable if in_venv() else str(ensure_venv(BUILD_REQUIREMENTS))
     with step("build the wizard_engine wheel (hatchling)"):
         if not (ROOT / PACKAGE / "__init__.py").exists():
             raise BuildError(f"{PACKAGE}/__init__.py not found")
         with tempfile.TemporaryDirectory() as tmp:
-            _run([python, "-m", "hatchling", "build", "--target", "wheel", "--directory", tmp],
-                 "hatchling failed", cwd=ROOT, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+            run([python, "-m", "hatchling", "build", "--target", "wheel", "--directory", tmp],
+                "hatchling failed", cwd=ROOT, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
             wheels = list(Path(tmp).glob("*.whl"))
             if len(wheels) != 1:
                 raise BuildError(f"expected one wheel, found {[w.name for w in wheels]}")
@@ -541,10 +407,6 @@ def wheel_version(dest: Path) -> str:
     return next(iter(lock["packages"].values()))["version"]
 
 
-def _in_venv() -> bool:
-    return Path(sys.prefix).resolve() == VENV.resolve()
-
-
 def write_lock(info: dict, wheel: Path, dest: Path) -> None:
     """A lock file with the stock info block and one entry: our wheel, pinned by sha256."""
     name, version = wheel.name.split("-")[:2]
@@ -576,6 +438,9 @@ def write_integrity(dest: Path, wheel: Path) -> None:
 
 
 # --- icons (drawn here: a gold star on a night-blue card) ----------------------
+
+ICON_SIZES = (192, 512)
+
 
 def star_polygon(size: int) -> list[tuple[float, float]]:
     """A five-pointed star centred in a `size` square, inside the maskable safe zone."""
@@ -689,319 +554,7 @@ def write_described(dest: Path) -> None:
         (dest / DESCRIBED_NAME).write_text(json.dumps(described(), sort_keys=True) + "\n")
 
 
-# --- the whole build -----------------------------------------------------------
-
-def copy_web(dest: Path) -> None:
-    """Copy the page's files from web/ (all but the service worker template)."""
-    with step("copy web/"):
-        if not (WEB / "index.html").exists():
-            raise BuildError("web/index.html not found")
-        for path in sorted(WEB.rglob("*")):
-            relative = path.relative_to(WEB)
-            if path.is_dir() or relative.as_posix() == SERVICE_WORKER or any(
-                    part.startswith(".") for part in relative.parts):
-                continue
-            target = dest / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-        if f'"../{PYODIDE_DIR}/' not in (WEB / WORKER).read_text():
-            raise BuildError(f"web/{WORKER} must load the runtime from ../{PYODIDE_DIR}/")
-
-
-def build(dest: Path = DIST) -> Path:
-    """Assemble the site into `dest` (replaced whole); return `dest`."""
-    tarball = fetch_pyodide()
-    staging = Path(tempfile.mkdtemp(prefix=".build-", dir=dest.parent))
-    try:
-        runtime = staging / PYODIDE_DIR
-        runtime.mkdir()
-        info = extract_pyodide(tarball, runtime)
-        wheel = build_wheel(runtime)
-        with step(f"write {PYODIDE_DIR}/{LOCK_NAME}"):
-            write_lock(info, wheel, runtime)
-        compile_stdlib(runtime)  # boots the runtime: after its lock file
-        with step(f"write {PYODIDE_DIR}/{INTEGRITY_NAME}"):
-            write_integrity(runtime, wheel)
-        copy_web(staging)
-        write_described(staging)
-        write_icons(staging)
-        cache = write_service_worker(staging)
-        if dest.exists():
-            shutil.rmtree(dest)
-        staging.chmod(0o755)
-        staging.rename(dest)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
-    print(f"build: done: {dest} ({size / 1e6:.1f} MB, cache {cache})", flush=True)
-    return dest
-
-
-# --- serving -------------------------------------------------------------------
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder with the right types for modules and wasm, revalidating always,
-    under our Content-Security-Policy."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (as in the base)
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
-        super().end_headers()
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
-        if os.environ.get("WIZARD_SERVE_QUIET") != "1":
-            super().log_message(format, *args)
-
-
-class Server(http.server.ThreadingHTTPServer):
-    """A threading HTTP server that takes a browser hanging up as normal."""
-
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            super().handle_error(request, client_address)
-
-
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
-    """A threading HTTP server for `directory` (port 0: any free port)."""
-    handler = functools.partial(Handler, directory=str(directory))
-    server = Server((host, port), handler)
-    return server
-
-
-def serve(port: int) -> None:
-    """Build, then serve dist/ until interrupted."""
-    build()
-    server = make_server(DIST, port)
-    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
-    server.server_close()
-
-
-# --- testing -------------------------------------------------------------------
-
-def playwright_chromium(python: str = sys.executable) -> str | None:
-    """The path of Playwright's own Chromium if it is installed, else None."""
-    code = ("from playwright.sync_api import sync_playwright\n"
-            "with sync_playwright() as p: print(p.chromium.executable_path)")
-    try:
-        result = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    path = result.stdout.strip()
-    return path if result.returncode == 0 and path and Path(path).exists() else None
-
-
-def system_chromium() -> str | None:
-    """A Chromium (or Chrome) on PATH, else None."""
-    for name in CHROMIUM_NAMES:
-        if found := shutil.which(name):
-            return found
-    return None
-
-
-def install_playwright_chromium(python: str) -> bool:
-    """Try `playwright install chromium` (a download from Playwright's servers); True if it worked.
-
-    Quiet, and bounded: without internet it fails within seconds. A failure is remembered
-    for a day in .cache/, so an offline machine does not retry on every run.
-    """
-    failed = CACHE / "playwright-download-failed"
-    if failed.exists() and time.time() - failed.stat().st_mtime < PLAYWRIGHT_RETRY_S:
-        return False
-    print("test: downloading Playwright's Chromium (playwright install chromium)", flush=True)
-    env = {**os.environ, "PLAYWRIGHT_DOWNLOAD_CONNECTION_TIMEOUT": "15000"}  # ms, per connection
-    try:
-        result = subprocess.run([python, "-m", "playwright", "install", "chromium"], capture_output=True,
-                                text=True, env=env, timeout=PLAYWRIGHT_INSTALL_TIMEOUT_S)
-        ok = result.returncode == 0 and playwright_chromium(python) is not None
-    except (OSError, subprocess.TimeoutExpired):
-        ok = False
-    if ok:
-        failed.unlink(missing_ok=True)
-    else:
-        failed.parent.mkdir(parents=True, exist_ok=True)
-        failed.touch()
-        print("test: the download failed (no internet?); trying the system's Chromium", flush=True)
-    return ok
-
-
-def choose_chromium(python: str) -> str:
-    """'' for Playwright's own Chromium (downloaded if need be), else a system Chromium's path.
-
-    Playwright's own browser matches its version; without internet, a system Chromium
-    (on Debian, as root, the `chromium` package is installed), else advice.
-    """
-    if playwright_chromium(python) or install_playwright_chromium(python):
-        print("test: using Playwright's Chromium", flush=True)
-        return ""
-    if found := system_chromium():
-        print(f"test: using {found}", flush=True)
-        return found
-    if _is_root() and shutil.which("apt-get"):
-        with step("install Debian's chromium (apt-get)"):
-            apt_install("chromium")
-        if found := system_chromium():
-            return found
-    raise BuildError(
-        "no Chromium found for the browser tests: install one, e.g. "
-        f"`{venv_python()} -m playwright install chromium` (needs internet) or "
-        "`sudo apt-get install chromium` (Debian/Ubuntu)"
-    )
-
-
-# --- Firefox (driven over WebDriver BiDi by e2e/bidi.py) ------------------------------
-
-FIREFOX_NAMES = ("firefox-esr", "firefox")
-FIREFOX_ADVICE = ("no Firefox found: install one, e.g. `sudo apt-get install firefox-esr` (Debian/Ubuntu), "
-                  "or name it in $WIZARD_FIREFOX")
-
-
-def system_firefox() -> str | None:
-    """A Firefox on PATH, else None."""
-    for name in FIREFOX_NAMES:
-        if found := shutil.which(name):
-            return found
-    return None
-
-
-def choose_firefox() -> tuple[str, str]:
-    """(path, '') of the Firefox for the browser tests, else ('', why not).
-
-    $WIZARD_FIREFOX, else one on PATH, else (as root, on Debian) `apt-get install firefox-esr`.
-    Without one the run goes on: e2e/test_firefox.py's tests then fail saying what to
-    install, and the run ends saying Firefox was not tested, with a non-zero status (see test()).
-    """
-    return _choose_browser("Firefox", "WIZARD_FIREFOX", system_firefox, ("firefox-esr",), FIREFOX_ADVICE)
-
-
-def _choose_browser(name: str, variable: str, find: Callable[[], str | None], packages: Sequence[str],
-                    advice: str) -> tuple[str, str]:
-    """(path, '') of browser `name`: $`variable`, else `find()`, else (as root, with apt-get)
-    after installing Debian's `packages`; else ('', why not)."""
-    if given := os.environ.get(variable):
-        return given, ""
-    if found := find():
-        print(f"test: {name}: using {found}", flush=True)
-        return found, ""
-    if _is_root() and shutil.which("apt-get"):
-        try:
-            with step(f"install Debian's {' and '.join(packages)} (apt-get)"):
-                apt_install(*packages)
-        except BuildError as error:
-            return "", f"{advice} ({error})"
-        if found := find():
-            return found, ""
-    return "", advice
-
-
-# --- WebKit (WebKitGTK's MiniBrowser under Xvfb, driven by e2e/webdriver.py) -----------------
-
-WEBKIT_PACKAGES = ("webkit2gtk-driver", "xvfb")
-WEBKIT_ADVICE = ("no WebKit found: install WebKitGTK's driver and Xvfb, e.g. "
-                 "`sudo apt-get install webkit2gtk-driver xvfb` (Debian/Ubuntu), or name MiniBrowser in $WIZARD_WEBKIT")
-
-
-def system_webkit() -> str | None:
-    """WebKitGTK's MiniBrowser when it can be driven here (WebKitWebDriver and Xvfb on PATH), else None."""
-    if not (shutil.which("WebKitWebDriver") and shutil.which("Xvfb")):
-        return None
-    for pattern in ("/usr/lib/*/webkit2gtk-4.1/MiniBrowser", "/usr/lib/*/webkit2gtk-4.0/MiniBrowser"):
-        if found := sorted(Path("/").glob(pattern.lstrip("/"))):
-            return str(found[-1])
-    return None
-
-
-def choose_webkit() -> tuple[str, str]:
-    """(MiniBrowser's path, '') for the browser tests, else ('', why not): as choose_firefox."""
-    return _choose_browser("WebKit", "WIZARD_WEBKIT", system_webkit, WEBKIT_PACKAGES, WEBKIT_ADVICE)
-
-
-def ensure_eslint() -> Path:
-    """ESLint, installed from its pinned lock file (`npm ci`, once per lock); its command."""
-    binary = ESLINT / "node_modules" / ".bin" / "eslint"
-    stamp = ESLINT / "node_modules" / ".installed"
-    digest = hashlib.sha256((ESLINT / "package-lock.json").read_bytes()).hexdigest()
-    if binary.exists() and stamp.exists() and stamp.read_text() == digest:
-        return binary
-    with step("install ESLint into tests/eslint/node_modules/ (npm ci)"):
-        npm = shutil.which("npm")
-        if npm is None:
-            raise BuildError("npm not found: install Node.js with npm (Debian: apt-get install npm)")
-        _run([npm, "ci", "--no-audit", "--no-fund", "--silent"],
-             "npm ci failed (is the npm registry reachable?)", cwd=ESLINT)
-        stamp.write_text(digest)
-    return binary
-
-
-def lint(python: str | None = None) -> int:
-    """ruff, then mypy (configured in pyproject.toml), then ESLint over web/; 0 when all are clean."""
-    python = python or str(ensure_venv(TEST_REQUIREMENTS))
-    commands = [
-        [python, "-m", "ruff", "check", *LINT_PATHS, *LINT_E2E],
-        # Twice: e2e/conftest.py and the root's conftest.py would be one module name.
-        [python, "-m", "mypy", *LINT_PATHS],
-        [python, "-m", "mypy", *LINT_E2E],
-        [str(ensure_eslint()), "--config", str(ESLINT / "eslint.config.js"), "--max-warnings", "0", "web"],
-    ]
-    failed = 0
-    for command in commands:
-        print("lint: $ " + " ".join(Path(command[0]).name if i == 0 else part for i, part in enumerate(command)),
-              flush=True)
-        failed |= subprocess.call(command, cwd=ROOT)
-    print(f"lint: {'FAILED' if failed else 'clean'}", flush=True)
-    return 1 if failed else 0
-
-
-def test(pytest_args: Sequence[str]) -> int:
-    """Lint, then run every test: the engine under CPython, the Pyodide check, the browser tests.
-
-    The site is built once here and named in $WIZARD_SITE for every pytest worker; the
-    tests run in parallel (pytest-xdist, one worker per core up to four; `-n 0` turns it off).
-    The browser tests run in Chromium (Playwright), Firefox (e2e/bidi.py) and WebKit
-    (e2e/webdriver.py); a browser that cannot be had fails its tests and is named at the
-    end: the run is not a pass then.
-    """
-    python = str(ensure_venv(TEST_REQUIREMENTS))
-    linted = lint(python)
-    (firefox, no_firefox), (webkit, no_webkit) = choose_firefox(), choose_webkit()
-    env = {**os.environ, "WIZARD_CHROMIUM": choose_chromium(python), "WIZARD_FIREFOX": firefox,
-           "WIZARD_WEBKIT": webkit, "PYTHONDONTWRITEBYTECODE": "1"}
-    with tempfile.TemporaryDirectory(prefix="wizard-test-") as tmp:
-        env["WIZARD_SITE"] = str(build(Path(tmp) / "dist"))
-        tested = _pytest(python, ["tests", "e2e", *pytest_args], env)
-    for browser, why in (("Firefox", no_firefox), ("WebKit", no_webkit)):
-        if why:
-            print(f"test: {browser}: not tested ({why})", file=sys.stderr)
-    return _verdict(linted, tested) or (1 if no_firefox or no_webkit else 0)
-
-
-def test_quick(pytest_args: Sequence[str]) -> int:
-    """Lint, then the engine tests not marked slow: the edit-test loop (no site, no browser)."""
-    python = str(ensure_venv(TEST_REQUIREMENTS))
-    linted = lint(python)
-    tested = _pytest(python, ["tests", "-m", "not slow", *pytest_args],
-                     {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
-    return _verdict(linted, tested)
-
-
-def _pytest(python: str, args: Sequence[str], env: dict[str, str]) -> int:
-    workers = str(min(os.cpu_count() or 1, MAX_TEST_WORKERS))
-    command = [python, "-m", "pytest", "-n", workers, "--dist", "worksteal", *args]  # a later -n wins
-    print("test: $ " + " ".join(command), flush=True)
-    return subprocess.call(command, cwd=ROOT, env=env)
-
-
-def _verdict(linted: int, tested: int) -> int:
-    if linted and not tested:
-        print("test: the tests passed but lint failed (see above)", file=sys.stderr)
-    return tested or linted
-
+# --- the commands --------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
@@ -1021,9 +574,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             serve(args.port)
         elif args.command == "test":
-            return test_quick(extra) if args.quick else test(extra)
+            return runner.test_quick(extra) if args.quick else runner.test(extra, build)
         elif args.command == "lint":
-            return lint()
+            return runner.lint()
         else:
             build()
     except BuildError as error:

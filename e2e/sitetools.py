@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402 (the repository root's build.py)
+from tests import browsers  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -35,9 +36,9 @@ def chromium_path() -> str:
     """'' for Playwright's own Chromium, else the path of a system Chromium."""
     if "WIZARD_CHROMIUM" in os.environ:
         return os.environ["WIZARD_CHROMIUM"]
-    if build.playwright_chromium(sys.executable):
+    if browsers.playwright_chromium(sys.executable):
         return ""
-    if found := build.system_chromium():
+    if found := browsers.system_chromium():
         return found
     pytest.exit("No Chromium for the browser tests: install one (`apt-get install chromium`, "
                 "or `python -m playwright install chromium`), or run `python3 build.py test`, "

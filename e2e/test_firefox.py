@@ -20,14 +20,16 @@ import pagechecks as checks
 import pytest
 from bidi import Firefox
 from drivetools import LAPTOP
-from sitetools import build, serve
+from sitetools import serve
+
+from tests import browsers
 
 
 def firefox_path() -> str:
     """$WIZARD_FIREFOX, else a Firefox on PATH; fails (not skips) naming what to install."""
-    path = os.environ.get("WIZARD_FIREFOX") or build.system_firefox()
+    path = os.environ.get("WIZARD_FIREFOX") or browsers.system_firefox()
     if not path:
-        pytest.fail(f"Firefox: not tested ({build.FIREFOX_ADVICE})", pytrace=False)
+        pytest.fail(f"Firefox: not tested ({browsers.FIREFOX_ADVICE})", pytrace=False)
     return path
 
 

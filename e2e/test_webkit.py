@@ -20,12 +20,14 @@ from drivetools import PHONE, wait_attribute, wait_ready
 from sitetools import build, serve
 from webdriver import WebKit
 
+from tests import browsers
+
 
 def minibrowser_path() -> str:
     """$WIZARD_WEBKIT, else MiniBrowser when WebKitWebDriver and Xvfb are there; fails (not skips)."""
-    path = os.environ.get("WIZARD_WEBKIT") or build.system_webkit()
+    path = os.environ.get("WIZARD_WEBKIT") or browsers.system_webkit()
     if not path or not (shutil.which("WebKitWebDriver") and shutil.which("Xvfb")):
-        pytest.fail(f"WebKit: not tested ({build.WEBKIT_ADVICE})", pytrace=False)
+        pytest.fail(f"WebKit: not tested ({browsers.WEBKIT_ADVICE})", pytrace=False)
     return path
 
 

@@ -1,4 +1,5 @@
-"""build.py's choice of a browser for the tests: Playwright's own, downloaded, the system's, or advice."""
+"""The choice of a Chromium for the tests (tests/browsers.py): Playwright's own, downloaded, the system's,
+or advice; and the form's data build.py writes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import build
+from tests import browsers
 
 
 @dataclass
@@ -30,49 +32,49 @@ class Machine:
 @pytest.fixture
 def machine(monkeypatch: pytest.MonkeyPatch) -> Machine:
     pretend = Machine()
-    monkeypatch.setattr(build, "playwright_chromium", lambda python: pretend.playwright)
-    monkeypatch.setattr(build, "install_playwright_chromium", pretend.download)
-    monkeypatch.setattr(build, "system_chromium", lambda: pretend.system)
-    monkeypatch.setattr(build, "_is_root", lambda: False)
+    monkeypatch.setattr(browsers, "playwright_chromium", lambda python: pretend.playwright)
+    monkeypatch.setattr(browsers, "install_playwright_chromium", pretend.download)
+    monkeypatch.setattr(browsers, "system_chromium", lambda: pretend.system)
+    monkeypatch.setattr(browsers, "is_root", lambda: False)
     return pretend
 
 
 def test_playwrights_own_chromium_is_used_when_installed(machine: Machine) -> None:
     machine.playwright, machine.system = "/opt/pw/chrome", "/usr/bin/chromium"
-    assert build.choose_chromium("python") == "" and machine.downloads == 0
+    assert browsers.choose_chromium("python") == "" and machine.downloads == 0
 
 
 def test_playwrights_chromium_is_downloaded_before_the_systems_is_used(machine: Machine) -> None:
     machine.download_works, machine.system = True, "/usr/bin/chromium"
-    assert build.choose_chromium("python") == "" and machine.downloads == 1
+    assert browsers.choose_chromium("python") == "" and machine.downloads == 1
 
 
 def test_without_internet_the_systems_chromium_is_used(machine: Machine) -> None:
     machine.system = "/usr/bin/chromium"
-    assert build.choose_chromium("python") == "/usr/bin/chromium" and machine.downloads == 1
+    assert browsers.choose_chromium("python") == "/usr/bin/chromium" and machine.downloads == 1
 
 
 def test_without_any_chromium_the_advice_names_both_ways(machine: Machine) -> None:
-    with pytest.raises(build.BuildError, match=r"playwright install chromium.*apt-get install chromium"):
-        build.choose_chromium("python")
+    with pytest.raises(browsers.BuildError, match=r"playwright install chromium.*apt-get install chromium"):
+        browsers.choose_chromium("python")
 
 
 def test_a_failed_download_is_quick_quiet_and_not_retried_for_a_day(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(browsers, "CACHE", tmp_path)
     fails = [sys.executable, "-c", "import sys; print('a long trace'); sys.exit(1)"]
     runs: list[list[str]] = []
-    real_run = build.subprocess.run
+    real_run = browsers.subprocess.run
 
     def run(command: list[str], **kwargs: object) -> object:
         runs.append(command)
-        assert kwargs["timeout"] == build.PLAYWRIGHT_INSTALL_TIMEOUT_S
+        assert kwargs["timeout"] == browsers.PLAYWRIGHT_INSTALL_TIMEOUT_S
         return real_run(fails, **kwargs)  # type: ignore[call-overload]
-    monkeypatch.setattr(build.subprocess, "run", run)
-    assert build.install_playwright_chromium(sys.executable) is False
+    monkeypatch.setattr(browsers.subprocess, "run", run)
+    assert browsers.install_playwright_chromium(sys.executable) is False
     assert runs and runs[0][1:] == ["-m", "playwright", "install", "chromium"]
     assert "a long trace" not in capsys.readouterr().out
-    assert build.install_playwright_chromium(sys.executable) is False and len(runs) == 1
+    assert browsers.install_playwright_chromium(sys.executable) is False and len(runs) == 1
 
 
 def test_the_forms_data_is_what_the_engine_describes(tmp_path: Path) -> None:

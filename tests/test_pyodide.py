@@ -86,6 +86,7 @@ def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
 REQUESTS = Path(__file__).with_name("pyodide_requests.mjs")
 
 
+@pytest.mark.slow
 def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> None:
     """The site's python_stdlib.zip holds only what the engine imports (build.py's STDLIB_FILES):
     every request kind of web.call answers on it, none with an internal error (a missing module)."""
@@ -113,6 +114,7 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     assert build.gzipped_size(site) <= 4_800_000  # a first visit's transfer (6.6 MB with the stock library)
 
 
+@pytest.mark.slow
 def test_the_sites_wheel_is_the_engine_bare(site: Path) -> None:
     """The page loads the engine without wizard_engine/tools, docstrings or comments, with a RECORD
     that agrees with every file, stored for the host to gzip; the same program as the source's."""
