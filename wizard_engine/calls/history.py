@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
-from ..records import history, save
+from ..records import history, save, stats
 from ..records import keeper as keepers
 from ..records.history import HistoryDocument
 
@@ -109,7 +109,7 @@ def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
               "review": record["save"] if record["save"] in document["saves"] else None,
               "relaxed": record.get("relaxed", False)}
              for record in reversed(records)]
-    return {"statistics": history.statistics(records, who), "names": names, "games": games}
+    return {"statistics": stats.statistics(records, who), "names": names, "games": games}
 
 
 def history_review_request(params: dict[str, Any]) -> dict[str, Any]:

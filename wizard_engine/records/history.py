@@ -1,4 +1,4 @@
-"""The local history of finished games, its statistics, and its export and import as one JSON file.
+"""The local history of finished games, and its export and import as one JSON file.
 
 A :class:`GameRecord` is one finished game, whoever played it (against bots, pass-and-play,
 or on the score keeper for a real deck): its date, players and bot levels, rules, first
@@ -7,17 +7,17 @@ device's owner (``me``, for the statistics) and the key of the game's save for r
 Records are made only from finished games (:func:`record_from_state`,
 :func:`record_from_keeper`), and hold no card: nothing hidden leaves an unfinished game.
 
-:func:`statistics` reads records into plain data for charts.  :func:`dumps` writes the
-whole history, the saves for review and the games in progress into one versioned
-:class:`HistoryDocument`; :func:`loads` reads it back, checking every part (each record's
-bids, tricks and totals against the rules, each save and game in progress by replaying it,
-each save against its own record: a game's review is kept under its id), so a damaged file
-is refused whole with a :class:`HistoryError` saying why, and nothing is half-imported.
-The page's own history is read part by part instead (:func:`salvage`): a damaged record or
-save is set aside alone (:class:`Damaged`, kept as it was), and the rest stays.
-:func:`merge` joins an imported history to the one kept, without duplicates: a record's
-``id`` (the game's id) never changes.  A file of an older format version goes through
-:data:`MIGRATIONS`; a newer one is refused.
+Their statistics are :mod:`.stats`'s.  :func:`dumps` writes the whole history, the saves
+for review and the games in progress into one versioned :class:`HistoryDocument`;
+:func:`loads` reads it back, checking every part (each record's bids, tricks and totals
+against the rules, each save and game in progress by replaying it, each save against its
+own record: a game's review is kept under its id), so a damaged file is refused whole with
+a :class:`HistoryError` saying why, and nothing is half-imported.  The page's own history
+is read part by part instead (:func:`salvage`): a damaged record or save is set aside alone
+(:class:`Damaged`, kept as it was), and the rest stays.  :func:`merge` joins an imported
+history to the one kept, without duplicates: a record's ``id`` (the game's id) never
+changes.  A file of an older format version goes through :data:`MIGRATIONS`; a newer one
+is refused.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict
 
-from ..config import BOT_LEVELS, GameConfig, Options, Player
+from ..config import GameConfig, Options, Player
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason, shown
 from ..rules import STANDARD, UNICOLOURED, Seat
@@ -58,8 +58,6 @@ The statistics leave such games out (a take-back changes the result); the list s
 KINDS = ("bots", "people", "keeper")
 """Who played: one person against bots, several people on one device (with or without
 bots), or people at a real table on the score keeper."""
-PERSON = "person"
-"""The opponent "level" of a person, in :func:`statistics`."""
 MAX_RECORDS = 10_000
 """The most games a history holds: :func:`merge` keeps the newest."""
 MAX_SAVES = 100
@@ -266,7 +264,7 @@ def merge(mine: HistoryDocument, imported: HistoryDocument) -> HistoryDocument:
     Past :data:`MAX_RECORDS` games the oldest go, past :data:`MAX_SAVES` saves the oldest."""
     records = {record["id"]: record for record in imported["records"]}
     records.update({record["id"]: record for record in mine["records"]})
-    ordered = _newest(sorted(records.values(), key=_played), MAX_RECORDS)
+    ordered = _newest(sorted(records.values(), key=when_played), MAX_RECORDS)
     pool = {**imported["saves"], **mine["saves"]}
     linked = [record["save"] for record in ordered if record["save"] in pool]
     kept = set(_newest(linked, MAX_SAVES))
@@ -284,7 +282,7 @@ def with_saves(document: HistoryDocument, most: int) -> HistoryDocument:
     return {**document, "saves": {key: text for key, text in document["saves"].items() if key in kept}}
 
 
-def _played(record: GameRecord) -> tuple[str, str, str]:
+def when_played(record: GameRecord) -> tuple[str, str, str]:
     """A record's place in time: its date to the second, its fraction of a second (padded, so
     ``10:00:00Z`` comes before ``10:00:00.5Z``), then its id for the games of one moment."""
     date = record["date"]
@@ -537,136 +535,3 @@ def _current(current: Any) -> CurrentGames:
     except WizardError as error:
         raise HistoryError(Reason("history_bad_current", cause=error.reason)) from None
     return checked
-
-
-# --- statistics --------------------------------------------------------------------------------
-
-class OpponentStats(TypedDict):
-    """Games played and won against an opponent level (``"person"``: people)."""
-
-    opponent: str
-    games: int
-    wins: int
-
-
-class TableStats(TypedDict):
-    """Games played and won at a table of ``players`` players."""
-
-    players: int
-    games: int
-    wins: int
-
-
-class BidStats(TypedDict):
-    """Bids of rounds of ``cards`` cards: made exactly, too high (``over``: fewer tricks than
-    bid) and too low (``under``: more tricks than bid)."""
-
-    cards: int
-    bids: int
-    made: int
-    over: int
-    under: int
-
-
-class BestGame(TypedDict):
-    """The game with the highest final score (the earliest of equals)."""
-
-    id: str
-    date: str
-    score: int
-
-
-class Statistics(TypedDict):
-    """A player's figures over the history, as plain data for charts (see :func:`statistics`)."""
-
-    games: int
-    wins: int
-    average_score: float | None
-    by_opponent: list[OpponentStats]
-    by_table: list[TableStats]
-    bids: int
-    made: int
-    over: int
-    under: int
-    by_cards: list[BidStats]
-    best_game: BestGame | None
-    longest_run: int
-    relaxed: int  # the relaxed games left out of every figure above
-
-
-def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
-    """The figures of one player over ``records``: by default the device's owner (each
-    record's ``me``), else the player named ``who``; games without them are left out.
-
-    A game is won when the player's total is the highest, shared or not (R18).  A game
-    counts once under each opponent level at its table (``"person"`` for people).  The
-    longest run is of bids made in a row, over the games in the order they were played.
-    Relaxed games (take-backs allowed) are only counted apart: a take-back changes the result.
-    """
-    stats = _Tally()
-    for record in sorted(records, key=_played):
-        seat = _seat_of(record, who)
-        if seat is not None and record.get("relaxed"):
-            stats.relaxed += 1
-        elif seat is not None:
-            stats.add(record, seat)
-    return stats.result()
-
-
-def _seat_of(record: GameRecord, who: str | None) -> Seat | None:
-    if who is None:
-        return record["me"]
-    return next((seat for seat, player in enumerate(record["players"]) if player["name"] == who), None)
-
-
-class _Tally:
-    """The running counts behind :func:`statistics`."""
-
-    def __init__(self) -> None:
-        self.games = self.wins = self.score = 0
-        self.opponents: dict[str, list[int]] = {}
-        self.tables: dict[int, list[int]] = {}
-        self.cards: dict[int, list[int]] = {}  # cards -> [bids, made, over, under]
-        self.best: BestGame | None = None
-        self.run = self.longest = 0
-        self.relaxed = 0
-
-    def add(self, record: GameRecord, seat: Seat) -> None:
-        totals = record["totals"]
-        won = int(totals[seat] == max(totals))
-        self.games, self.wins, self.score = self.games + 1, self.wins + won, self.score + totals[seat]
-        levels = {player["bot"] or PERSON for other, player in enumerate(record["players"]) if other != seat}
-        for level in levels:
-            _count(self.opponents.setdefault(level, [0, 0]), 1, won)
-        _count(self.tables.setdefault(len(totals), [0, 0]), 1, won)
-        if self.best is None or totals[seat] > self.best["score"]:
-            self.best = {"id": record["id"], "date": record["date"], "score": totals[seat]}
-        rules = UNICOLOURED if record["options"]["unicoloured"] else STANDARD
-        for number, one in enumerate(record["rounds"], start=1):
-            bid, taken = one["bids"][seat], one["taken"][seat]
-            _count(self.cards.setdefault(rules.hand_size(number), [0, 0, 0, 0]),
-                   1, int(bid == taken), int(bid > taken), int(bid < taken))
-            self.run = self.run + 1 if bid == taken else 0
-            self.longest = max(self.longest, self.run)
-
-    def result(self) -> Statistics:
-        order = {level: i for i, level in enumerate((*BOT_LEVELS, PERSON))}
-        by_cards: list[BidStats] = [{"cards": cards, "bids": c[0], "made": c[1], "over": c[2], "under": c[3]}
-                                    for cards, c in sorted(self.cards.items())]
-        return {
-            "games": self.games, "wins": self.wins,
-            "average_score": round(self.score / self.games, 1) if self.games else None,
-            "by_opponent": [{"opponent": level, "games": c[0], "wins": c[1]}
-                            for level, c in sorted(self.opponents.items(), key=lambda item: order[item[0]])],
-            "by_table": [{"players": players, "games": c[0], "wins": c[1]}
-                         for players, c in sorted(self.tables.items())],
-            "bids": sum(c["bids"] for c in by_cards), "made": sum(c["made"] for c in by_cards),
-            "over": sum(c["over"] for c in by_cards), "under": sum(c["under"] for c in by_cards),
-            "by_cards": by_cards,
-            "best_game": self.best, "longest_run": self.longest, "relaxed": self.relaxed,
-        }
-
-
-def _count(counts: list[int], *steps: int) -> None:
-    for index, step in enumerate(steps):
-        counts[index] += step
