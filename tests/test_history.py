@@ -1,4 +1,5 @@
-"""Issue 11: the history of finished games, and its export and import (the statistics: tests/test_stats.py)."""
+"""Issue 11: the records of finished games (records/game_record.py), the history, and its export and import
+(records/history.py); their statistics: tests/test_stats.py."""
 
 from __future__ import annotations
 
@@ -19,16 +20,8 @@ from wizard_engine.config import Player
 from wizard_engine.errors import HistoryError
 from wizard_engine.reasons import Reason
 from wizard_engine.records import history
-from wizard_engine.records.history import (
-    GameRecord,
-    HistoryDocument,
-    check_record,
-    loads,
-    merge,
-    new_document,
-    record_from_keeper,
-    record_from_state,
-)
+from wizard_engine.records.game_record import GameRecord, check_record, record_from_keeper, record_from_state
+from wizard_engine.records.history import HistoryDocument, loads, merge, new_document
 from wizard_engine.records.keeper import Keeper
 from wizard_engine.records.limits import MAX_HISTORY_CHARS
 from wizard_engine.records.stats import statistics
@@ -387,7 +380,7 @@ def test_any_damage_is_imported_whole_or_refused_with_a_reason(text: str) -> Non
         statistics(document["records"])
 
 
-# How to reach each code of history.py; tests/test_reasons.py checks the whole catalogue with it.
+# How to reach each code of game_record.py and history.py; tests/test_reasons.py checks the whole catalogue with it.
 REACH: dict[str, Callable[[], str]] = {
     "history_not_over": lambda: refused(lambda: record_from_keeper(Keeper.of(["A", "B", "C"]), "")).code,
     "record_damaged": lambda: refused(lambda: check_record({})).code,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.test_history import known_games
 from wizard_engine.config import Options
-from wizard_engine.records.history import record_from_keeper
+from wizard_engine.records.game_record import record_from_keeper
 from wizard_engine.records.keeper import Keeper
 from wizard_engine.records.stats import Statistics, statistics
 

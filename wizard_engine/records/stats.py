@@ -1,9 +1,9 @@
 """A player's statistics over the history of finished games, as plain data for charts.
 
-:func:`statistics` reads :class:`~wizard_engine.records.history.GameRecord` values (the
-history's own: made and checked there) and counts games, wins, bids made and missed by the
-cards dealt, the best game and the longest run of bids made, for the device's owner or for
-one player by name.  It reads records only: the history's storage, export and import stay in
+:func:`statistics` reads :class:`~.game_record.GameRecord` values (made and checked in
+:mod:`.game_record`) and counts games, wins, bids made and missed by the cards dealt, the
+best game and the longest run of bids made, for the device's owner or for one player by
+name.  It reads records only: the history's storage, export and import stay in
 :mod:`.history`.
 """
 
@@ -13,7 +13,7 @@ from typing import TypedDict
 
 from ..config import BOT_LEVELS
 from ..rules import STANDARD, UNICOLOURED, Seat
-from .history import GameRecord, when_played
+from .game_record import GameRecord, when_played
 
 PERSON = "person"
 """The opponent "level" of a person, in :func:`statistics`."""
