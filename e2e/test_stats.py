@@ -22,6 +22,7 @@ from wizard_engine import GameConfig, State, save
 from wizard_engine.config import Player as Seat
 from wizard_engine.records import history
 from wizard_engine.records.keeper import Keeper
+from wizard_engine.records.stats import statistics
 
 FINISHED = """(detail) => document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail }))"""
 COUNT_FINISHED = """document.addEventListener("wizard:game-finished", () => {
@@ -122,7 +123,7 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     wait_history(page, "history.records.length === 5")
     page.evaluate(FINISHED, extra[0])  # once more: kept once
     kept = history.loads(shelf_text(page))
-    expected = history.statistics(kept["records"])
+    expected = statistics(kept["records"])
     assert expected["games"] == 5  # (pass-and-play: the first seat, who filled in the form; the pad names one)
     open_stats(page)
     assert stored_games(page) == 5

@@ -15,6 +15,7 @@ from wizard_engine.config import Player
 from wizard_engine.records import history
 from wizard_engine.records.history import HistoryDocument
 from wizard_engine.records.limits import MAX_CHARS, MAX_HISTORY_CHARS
+from wizard_engine.records.stats import statistics
 
 DATE = "2026-11-23T02:30:00.123Z"
 
@@ -103,12 +104,12 @@ def test_statistics_list_the_games_newest_first() -> None:
     document = full_history()
     text = history.dumps({**document, "current": {}})
     result = answer("history_stats", history=text)
-    assert result["statistics"] == history.statistics(document["records"])
+    assert result["statistics"] == statistics(document["records"])
     assert [game["id"] for game in result["games"]] == [r["id"] for r in reversed(document["records"])]
     assert result["games"][0]["review"] == "a1b2c3" and result["games"][1]["review"] is None
     assert "Ann" in result["names"] and "Me" in result["names"]
     assert answer("history_stats", history=text, who="Ann")["statistics"] == \
-        history.statistics(document["records"], "Ann")
+        statistics(document["records"], "Ann")
     assert answer("history_stats", history=None)["statistics"]["games"] == 0
     assert refusal("history_stats", history=text, who=3)["code"] == "history_bad_request"
 

@@ -19,7 +19,8 @@ from wizard_engine import GameConfig, save
 from wizard_engine.coach.review import review_game
 from wizard_engine.config import Player
 from wizard_engine.errors import ConfigError, HistoryError
-from wizard_engine.records.history import check_record, record_from_state, statistics
+from wizard_engine.records.game_record import check_record, record_from_state
+from wizard_engine.records.stats import statistics
 
 ME = {"name": "Me"}
 BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]

@@ -99,7 +99,7 @@ CODES: dict[str, str] = {
     "keeper_damaged": "The saved score pad's {field} is damaged",
     "keeper_bad_config": "The saved score pad's players or rules cannot be restored",
     "keeper_bad_entry": "The saved score pad cannot be restored: entry {index}",
-    # The history of finished games (wizard_engine/records/history.py)
+    # The history of finished games (wizard_engine/records/game_record.py and history.py)
     "history_not_over": "Only a finished game goes into the history",
     "record_damaged": "The game's {field} is damaged",
     "history_not_json": "The history file is not readable JSON",

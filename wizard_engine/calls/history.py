@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
-from ..records import history, save
+from ..records import game_record, history, save, stats
 from ..records import keeper as keepers
 from ..records.history import HistoryDocument
 
@@ -83,11 +83,11 @@ def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
         state, tag = save.load_game(params["save"])
         if me is None and state.config.players[0].bot is None:
             me = 0  # the page's first seat is the person who set the game up on this device
-        record = history.record_from_state(state, date, tag, me=me, save=tag.id)
+        record = game_record.record_from_state(state, date, tag, me=me, save=tag.id)
         history.remember_save(params["save"], state, tag)  # replayed just now: not again when read
         added = history.add(document, record, params["save"])
     elif isinstance(params.get("keeper"), str):
-        record = history.record_from_keeper(keepers.loads(params["keeper"]), date, me=me)
+        record = game_record.record_from_keeper(keepers.loads(params["keeper"]), date, me=me)
         added = history.add(document, record)
     else:
         raise WizardError(Reason("no_save_given"))
@@ -109,7 +109,7 @@ def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
               "review": record["save"] if record["save"] in document["saves"] else None,
               "relaxed": record.get("relaxed", False)}
              for record in reversed(records)]
-    return {"statistics": history.statistics(records, who), "names": names, "games": games}
+    return {"statistics": stats.statistics(records, who), "names": names, "games": games}
 
 
 def history_review_request(params: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def _notice(part: history.Damaged) -> dict[str, Any]:
     """A part set aside as the page names it: which part, which game (its id, date and
     players' names, each None when unreadable) and why."""
     record = part.record if isinstance(part.record, dict) else {}
-    date = record.get("date") if history.is_date(record.get("date")) else None
+    date = record.get("date") if game_record.is_date(record.get("date")) else None
     players = record.get("players")
     names = ([p["name"] for p in players] if isinstance(players, list)
              and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) and players else None)

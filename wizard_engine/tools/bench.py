@@ -172,6 +172,7 @@ def history_measure(games: int, repeats: int) -> dict[str, Any]:
     from .. import web
     from ..config import Player
     from ..records import history
+    from ..records.game_record import record_from_state
 
     names = [Player(f"{seat}" + "\u00e9" * 31, None if seat == 0 else "easy") for seat in range(6)]
     state = State(GameConfig(tuple(names), seed=1))
@@ -179,7 +180,7 @@ def history_measure(games: int, repeats: int) -> dict[str, Any]:
     while not state.is_over:
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    base = history.record_from_state(state, "2026-01-01T00:00:00Z")
+    base = record_from_state(state, "2026-01-01T00:00:00Z")
     document = history.new_document()
     for n in range(games):
         date = f"2026-01-{1 + n // 1440:02d}T{n // 60 % 24:02d}:{n % 60:02d}:00Z"

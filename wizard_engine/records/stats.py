@@ -1,0 +1,150 @@
+"""A player's statistics over the history of finished games, as plain data for charts.
+
+:func:`statistics` reads :class:`~.game_record.GameRecord` values (made and checked in
+:mod:`.game_record`) and counts games, wins, bids made and missed by the cards dealt, the
+best game and the longest run of bids made, for the device's owner or for one player by
+name.  It reads records only: the history's storage, export and import stay in
+:mod:`.history`.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from ..config import BOT_LEVELS
+from ..rules import STANDARD, UNICOLOURED, Seat
+from .game_record import GameRecord, when_played
+
+PERSON = "person"
+"""The opponent "level" of a person, in :func:`statistics`."""
+
+
+class OpponentStats(TypedDict):
+    """Games played and won against an opponent level (``"person"``: people)."""
+
+    opponent: str
+    games: int
+    wins: int
+
+
+class TableStats(TypedDict):
+    """Games played and won at a table of ``players`` players."""
+
+    players: int
+    games: int
+    wins: int
+
+
+class BidStats(TypedDict):
+    """Bids of rounds of ``cards`` cards: made exactly, too high (``over``: fewer tricks than
+    bid) and too low (``under``: more tricks than bid)."""
+
+    cards: int
+    bids: int
+    made: int
+    over: int
+    under: int
+
+
+class BestGame(TypedDict):
+    """The game with the highest final score (the earliest of equals)."""
+
+    id: str
+    date: str
+    score: int
+
+
+class Statistics(TypedDict):
+    """A player's figures over the history, as plain data for charts (see :func:`statistics`)."""
+
+    games: int
+    wins: int
+    average_score: float | None
+    by_opponent: list[OpponentStats]
+    by_table: list[TableStats]
+    bids: int
+    made: int
+    over: int
+    under: int
+    by_cards: list[BidStats]
+    best_game: BestGame | None
+    longest_run: int
+    relaxed: int  # the relaxed games left out of every figure above
+
+
+def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
+    """The figures of one player over ``records``: by default the device's owner (each
+    record's ``me``), else the player named ``who``; games without them are left out.
+
+    A game is won when the player's total is the highest, shared or not (R18).  A game
+    counts once under each opponent level at its table (``"person"`` for people).  The
+    longest run is of bids made in a row, over the games in the order they were played.
+    Relaxed games (take-backs allowed) are only counted apart: a take-back changes the result.
+    """
+    stats = _Tally()
+    for record in sorted(records, key=when_played):
+        seat = _seat_of(record, who)
+        if seat is not None and record.get("relaxed"):
+            stats.relaxed += 1
+        elif seat is not None:
+            stats.add(record, seat)
+    return stats.result()
+
+
+def _seat_of(record: GameRecord, who: str | None) -> Seat | None:
+    if who is None:
+        return record["me"]
+    return next((seat for seat, player in enumerate(record["players"]) if player["name"] == who), None)
+
+
+class _Tally:
+    """The running counts behind :func:`statistics`."""
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.score = 0
+        self.opponents: dict[str, list[int]] = {}
+        self.tables: dict[int, list[int]] = {}
+        self.cards: dict[int, list[int]] = {}  # cards -> [bids, made, over, under]
+        self.best: BestGame | None = None
+        self.run = self.longest = 0
+        self.relaxed = 0
+
+    def add(self, record: GameRecord, seat: Seat) -> None:
+        totals = record["totals"]
+        won = int(totals[seat] == max(totals))
+        self.games, self.wins, self.score = self.games + 1, self.wins + won, self.score + totals[seat]
+        levels = {player["bot"] or PERSON for other, player in enumerate(record["players"]) if other != seat}
+        for level in levels:
+            _count(self.opponents.setdefault(level, [0, 0]), 1, won)
+        _count(self.tables.setdefault(len(totals), [0, 0]), 1, won)
+        if self.best is None or totals[seat] > self.best["score"]:
+            self.best = {"id": record["id"], "date": record["date"], "score": totals[seat]}
+        rules = UNICOLOURED if record["options"]["unicoloured"] else STANDARD
+        for number, one in enumerate(record["rounds"], start=1):
+            bid, taken = one["bids"][seat], one["taken"][seat]
+            _count(self.cards.setdefault(rules.hand_size(number), [0, 0, 0, 0]),
+                   1, int(bid == taken), int(bid > taken), int(bid < taken))
+            self.run = self.run + 1 if bid == taken else 0
+            self.longest = max(self.longest, self.run)
+
+    def result(self) -> Statistics:
+        order = {level: i for i, level in enumerate((*BOT_LEVELS, PERSON))}
+        by_cards: list[BidStats] = [{"cards": cards, "bids": c[0], "made": c[1], "over": c[2], "under": c[3]}
+                                    for cards, c in sorted(self.cards.items())]
+        return {
+            "games": self.games, "wins": self.wins,
+            "average_score": round(self.score / self.games, 1) if self.games else None,
+            "by_opponent": [{"opponent": level, "games": c[0], "wins": c[1]}
+                            for level, c in sorted(self.opponents.items(), key=lambda item: order[item[0]])],
+            "by_table": [{"players": players, "games": c[0], "wins": c[1]}
+                         for players, c in sorted(self.tables.items())],
+            "bids": sum(c["bids"] for c in by_cards), "made": sum(c["made"] for c in by_cards),
+            "over": sum(c["over"] for c in by_cards), "under": sum(c["under"] for c in by_cards),
+            "by_cards": by_cards,
+            "best_game": self.best, "longest_run": self.longest, "relaxed": self.relaxed,
+        }
+
+
+def _count(counts: list[int], *steps: int) -> None:
+    for index, step in enumerate(steps):
+        counts[index] += step
