@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_type_hints
 
 import pytest
 from hypothesis import given, settings
@@ -21,8 +21,12 @@ from wizard_engine.records import keeper as keeper_module
 from wizard_engine.records.keeper import Keeper, KeeperView, load_document, loads
 from wizard_engine.rules import STANDARD
 from wizard_engine.tools.flags import parse_options
+from wizard_engine.view import SeatView, seat_view
 
 PAD = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+SAID_ALIKE = ("options", "first_dealer", "rounds", "round", "dealer", "hand_size", "bids", "legal", "forbidden",
+              "score_pad", "totals")
+"""What a pad's view says as a seat's view of the same game says it, at every bid."""
 
 
 def refused(action: Callable[[], object]) -> Reason:
@@ -221,6 +225,9 @@ def test_r11_the_keeper_refuses_exactly_what_the_game_refuses(players: int, opti
                 assert keeper.why_not_bid(n) == state.why_illegal(seat, bid(n))
             assert keeper.forbidden_bid() == state.forbidden_bid(seat)
             assert keeper.legal_bids() == sorted(a.bid for a in state.legal_actions(seat))
+            pad, table = keeper.view(), seat_view(state, seat)
+            for name in SAID_ALIKE:  # in the same words, the same shapes (issue 40)
+                assert pad[name] == table[name], name  # type: ignore[literal-required]
         elif state.phase.value == "playing":
             assert keeper.legal_bids() == []  # the pad waits for the round's tricks
         action = rng.choice(state.legal_actions(seat))
@@ -339,15 +346,28 @@ def test_the_view_is_plain_json_of_its_type() -> None:
     keeper.bid(1)
     keeper.bid(0)
     views.append(keeper.view())
-    assert views[-1]["forbidden"] == {"bid": 1, "reason": {"code": "plus_minus_one",
-                                                             "params": {"bid": 1, "tricks": 2}, "rule": "R11"}}
+    assert views[-1]["forbidden"] == [{"action": "bid 1", "reason": {"code": "plus_minus_one",
+                                                                    "params": {"bid": 1, "tricks": 2}, "rule": "R11"}}]
+    assert views[-1]["legal"] == ["bid 0", "bid 2"] and views[-1]["hand_size"] == 2
     assert views[-1]["order"] == [0, 1, 2] and views[-1]["bids"] == [1, 0, None] and views[-1]["bidder"] == 2
-    assert views[-1]["pad"] == [{"round": 1, "dealer": 1, "cards": 1, "rows": [
+    assert views[-1]["players"] == [{"name": name, "bot": None} for name in "ABC"]
+    assert views[-1]["score_pad"] == [[
         {"bid": 0, "taken": 0, "points": 20, "total": 20}, {"bid": 0, "taken": 1, "points": -10, "total": -10},
-        {"bid": 0, "taken": 0, "points": 20, "total": 20}]}]
+        {"bid": 0, "taken": 0, "points": 20, "total": 20}]]
+    assert views[-1]["deals"] == [{"dealer": 1, "hand_size": 1}]
     for view in views:
         conforms(view, KeeperView)
         assert json.loads(json.dumps(view)) == view
+
+
+def test_the_view_names_what_the_seat_view_names_as_the_seat_view_does() -> None:
+    """Issue 40: one vocabulary. Every field the two views share has the seat view's type
+    (or None besides, for the round being entered once the game is over)."""
+    ours, seats = get_type_hints(KeeperView), get_type_hints(SeatView)
+    shared = set(ours) & set(seats)
+    assert set(SAID_ALIKE) | {"players", "winners"} <= shared
+    for name in shared:
+        assert ours[name] in (seats[name], seats[name] | None), name
 
 
 entries = st.lists(st.one_of(st.tuples(st.just("bid"), st.integers(-1, 4)),

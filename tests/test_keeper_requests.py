@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from wizard_engine.cards import DECK_SIZE, parse_cards
 from wizard_engine.coach.hand import hand_state
 from wizard_engine.config import Options
 from wizard_engine.records.keeper import Keeper, loads
@@ -48,9 +49,15 @@ def entered(pad: str, *entries: list[Any]) -> str:
 def test_a_new_pad_answers_its_document_and_view() -> None:
     answer = result("keeper_new", players=["Ann", "Bob", "Cy"], options={"canadian": True}, first_dealer=2)
     view = answer["view"]
-    assert (view["round"], view["dealer"], view["cards"], view["bidder"], view["step"]) == (1, 2, 1, 0, "bid")
+    assert (view["round"], view["dealer"], view["hand_size"], view["bidder"], view["step"]) == (1, 2, 1, 0, "bid")
     assert view["options"]["canadian"] is True and view["rounds"] == 20
     assert loads(answer["keeper"]).view() == view
+
+
+def test_describe_names_every_card_of_the_deck_for_the_picker() -> None:
+    """Issue 40: the keeper's card picker offers the deck the engine describes, not one of its own."""
+    deck = result("describe")["deck"]
+    assert parse_cards(deck) == list(range(DECK_SIZE))  # each card once, the copies of Z and N in turn
 
 
 def test_entries_undo_and_load_follow_the_document() -> None:

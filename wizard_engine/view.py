@@ -8,11 +8,13 @@ in the chosen display theme, which the view only passes on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypedDict
 
 from .actions import bid
 from .cards import JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards_of, sort_key
-from .reasons import ReasonJSON
+from .config import Options, Player
+from .reasons import Reason, ReasonJSON
 from .rules import Seat, Trick
 from .scoring import ScoreRow
 from .state import Phase, State, plays_of
@@ -132,15 +134,12 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
     passing by the table sees (no hand, no hidden bid: the screen between two people's turns)."""
     config = state.config
     to_act = state.to_act()
-    options = config.options
     hand, shown_hands = _hands(state, seat)
     legal, forbidden = _choices(state, seat)
     return {
         "seat": seat,
-        "players": [{"name": p.name, "bot": p.bot} for p in config.players],
-        "options": {"bidding": options.bidding, "canadian": options.canadian,
-                    "plus_minus_one": options.plus_minus_one, "foresight": options.foresight,
-                    "unicoloured": options.unicoloured},
+        "players": players_view(config.players),
+        "options": options_view(config.options),
         "theme": theme,
         "round": state.round,
         "rounds": state.rounds,
@@ -158,7 +157,7 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
         "tricks": [trick_view(t) for t in state.tricks],
         "last_trick": trick_view(state.last_trick) if state.last_trick else None,
         "last_action": _last_action(state, seat),
-        "score_pad": [[_score_row(row) for row in rows] for rows in state.pad],
+        "score_pad": [[score_row_view(row) for row in rows] for rows in state.pad],
         "totals": list(state.totals),
         "to_act": list(to_act),
         "your_turn": seat in to_act,
@@ -170,6 +169,17 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
         "legal": legal,
         "forbidden": forbidden,
     }
+
+
+def players_view(players: Iterable[Player]) -> list[PlayerView]:
+    """The players as every view and record names them."""
+    return [{"name": player.name, "bot": player.bot} for player in players]
+
+
+def options_view(options: Options) -> OptionsView:
+    """The options as plain JSON, every one named (in a view, a record and a document)."""
+    return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
+            "foresight": options.foresight, "unicoloured": options.unicoloured}
 
 
 def _foresight_now(state: State) -> bool:
@@ -261,8 +271,14 @@ def _bid_hidden_after(state: State, viewer: Seat | None, seat: Seat) -> bool:
     return state.phase is Phase.BIDDING or state.bids[seat] is None
 
 
-def _score_row(row: ScoreRow) -> ScoreRowView:
+def score_row_view(row: ScoreRow) -> ScoreRowView:
+    """One player's line of a round on the score pad, as plain JSON."""
     return {"bid": row.bid, "taken": row.taken, "points": row.points, "total": row.total}
+
+
+def forbidden_bid_view(rule: tuple[int, Reason] | None) -> list[ForbiddenView]:
+    """The bid an option forbids the bidder (R11), and why, as a view lists it; none if none is."""
+    return [{"action": str(bid(rule[0])), "reason": rule[1].to_json()}] if rule else []
 
 
 def _choices(state: State, seat: Seat | None) -> tuple[list[str], list[ForbiddenView]]:
@@ -272,9 +288,7 @@ def _choices(state: State, seat: Seat | None) -> tuple[list[str], list[Forbidden
     legal = state.legal_actions(seat)
     forbidden: list[ForbiddenView] = []
     if state.phase is Phase.BIDDING:
-        rule = state.forbidden_bid(seat)
-        if rule:
-            forbidden.append({"action": str(bid(rule[0])), "reason": rule[1].to_json()})
+        forbidden = forbidden_bid_view(state.forbidden_bid(seat))
     elif state.phase is Phase.PLAYING:
         allowed = set(legal)
         for action in plays_of(state.hands[seat]):

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..bots import Bot, bot_seed, make_bot
-from ..cards import card_name, cards_of, sort_key
+from ..cards import DECK_SIZE, card_name, cards_of, sort_key
 from ..config import (
     BIDDING_MODES,
     BOT_LEVELS,
@@ -160,7 +160,9 @@ def describe() -> dict[str, Any]:
     open bids, R11), ``excludes`` (options it may not be combined with) and ``players``
     (the player counts it allows).  ``reasons`` lists every reason code the engine may send.
     ``levels`` are the bot levels offered; ``more_levels`` those a page may add on request
-    (its ``?levels=`` parameter, for tests): every other word names no level.
+    (its ``?levels=`` parameter, for tests): every other word names no level.  ``deck`` is
+    every card of the deck in notation, each copy once (R1): suit by suit, lowest first, then
+    the Wizards and the Jesters (the score keeper's card picker).
     """
     return {
         "version": __version__,
@@ -171,6 +173,7 @@ def describe() -> dict[str, Any]:
         "themes": list(THEMES),
         "bidding": list(BIDDING_MODES),
         "options": option_constraints(),
+        "deck": [card_name(card) for card in range(DECK_SIZE)],
         "reasons": sorted(CODES),
     }
 

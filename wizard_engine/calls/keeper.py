@@ -23,7 +23,8 @@ def keeper_of(params: dict[str, Any]) -> Keeper:
 
 
 def _answer(keeper: Keeper) -> dict[str, Any]:
-    """A pad's new document (JSON text, kept by the page as it is) and its view."""
+    """A pad's new document (JSON text, kept by the page as it is) and its view (in the seat
+    view's words: :class:`~wizard_engine.records.keeper.KeeperView`)."""
     return {"keeper": keeper.dumps(), "view": keeper.view()}
 
 

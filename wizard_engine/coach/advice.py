@@ -42,13 +42,12 @@ from ..actions import Action, bid, choose_trump, play
 from ..bots import decision_rng, require_turn
 from ..bots.expert import ExpertBot, ExpertTally
 from ..bots.knowledge import Knowledge, View, read_view
-from ..cards import RANK_OF, SUIT_OF, WIZARD, Card, parse_card
+from ..cards import RANK_OF, SUIT_OF, SUITS, WIZARD, Card, parse_card
 from ..rules import beats, trick_rules, trump_suit
 
 # Half of Expert's playing budget: a hint must come within 0.5 s (median) in the browser, and
 # at 600 it takes 0.1-0.3 s there (bots/README.md); it is still stronger than Hard.
 DEFAULT_BUDGET = 600.0
-SUITS = 4
 COACH_RECENTRE = 1  # searches again around an edge or better bid at most this often (the worst hint's time)
 EQUAL_WITHIN = 0.5
 """Options this close to the best option's expected points are as good as it: within the

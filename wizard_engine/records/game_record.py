@@ -13,18 +13,17 @@ Records are made only from finished games (:func:`record_from_state`,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, TypedDict
 
-from ..config import GameConfig, Options, Player
+from ..config import GameConfig, Options
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
 from ..rules import STANDARD, UNICOLOURED, Seat
 from ..scoring import round_points
 from ..state import State
-from ..view import OptionsView, PlayerView
-from .keeper import Keeper, KeeperDocument, options_view
+from ..view import OptionsView, PlayerView, options_view, players_view
+from .keeper import Keeper, KeeperDocument
 from .keeper import load_document as load_keeper
 from .save import GAME_ID, Tag, derived_tag
 
@@ -103,11 +102,6 @@ def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | No
         "totals": keeper.totals, "save": None,
     }
     return check_record(record)
-
-
-def players_view(players: Iterable[Player]) -> list[PlayerView]:
-    """The players as a record names them."""
-    return [{"name": player.name, "bot": player.bot} for player in players]
 
 
 def rounds_of(state: State) -> list[RoundRecord]:

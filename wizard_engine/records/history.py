@@ -25,8 +25,9 @@ from typing import Any, TypedDict
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason, shown
 from ..state import State
-from .game_record import GameRecord, check_record, players_view, rounds_of, when_played
-from .keeper import KeeperDocument, options_view
+from ..view import options_view, players_view
+from .game_record import GameRecord, check_record, rounds_of, when_played
+from .keeper import KeeperDocument
 from .keeper import load_document as load_keeper
 from .limits import MAX_HISTORY_CHARS, read_json
 from .save import Tag

@@ -35,13 +35,23 @@ import json
 from dataclasses import asdict
 from typing import Any, NotRequired, TypedDict
 
+from ..actions import bid as bid_action
 from ..config import GameConfig, Options
 from ..errors import KeeperError, WizardError
-from ..reasons import Reason, ReasonJSON, shown
+from ..reasons import Reason, shown
 from ..rules import STANDARD, UNICOLOURED, Seat, Standard
 from ..scoring import ScoreRow, score_round
 from ..state import forbidden_last_bid, why_bid_illegal
-from ..view import OptionsView, ScoreRowView
+from ..view import (
+    ForbiddenView,
+    OptionsView,
+    PlayerView,
+    ScoreRowView,
+    forbidden_bid_view,
+    options_view,
+    players_view,
+    score_row_view,
+)
 from .limits import read_json
 from .save import GAME_ID, new_tag
 
@@ -58,48 +68,46 @@ Entry = list[Any]
 """An entry as JSON: ``["bid", n]``, ``["tricks", [t, ...]]`` or ``["edit", round, [bids], [tricks]]``."""
 
 
-class ForbiddenBidView(TypedDict):
-    """The one bid an option forbids the bidder now, and why."""
+class DealView(TypedDict):
+    """A finished round's deal: its dealer and the cards each player was dealt (R5, R6)."""
 
-    bid: int
-    reason: ReasonJSON
-
-
-class PadRoundView(TypedDict):
-    """A finished round of the pad: its dealer, the cards dealt, each seat's line (R19)."""
-
-    round: int
     dealer: Seat
-    cards: int
-    rows: list[ScoreRowView]
+    hand_size: int
 
 
 class KeeperView(TypedDict):
-    """Everything the page shows of a pad, as plain JSON.
+    """Everything the page shows of a pad, as plain JSON, in the seat view's words and shapes
+    (:class:`~wizard_engine.view.SeatView`): ``players``, ``options``, ``first_dealer``,
+    ``rounds``, ``bids``, ``legal``, ``forbidden``, ``score_pad``, ``totals`` and
+    ``winners`` are what they are there.
 
-    ``round``, ``dealer``, ``cards`` and ``order`` are the round being entered (None, and
-    an empty order, once the game is over); ``bids`` are its bids so far in seat order
+    ``round``, ``dealer``, ``hand_size`` and ``order`` are the round being entered (None,
+    and an empty order, once the game is over); ``bids`` are its bids so far in seat order
     (None: not yet bid); ``bidder`` is the seat to bid next (None when the tricks are due);
-    ``winners`` are the seats with the highest total once the game is over (R18).
+    ``legal`` the bids it may enter now (``"bid 2"``, R10/R11; empty at other steps) and
+    ``forbidden`` the one an option forbids it, with the reason; ``deals`` each finished
+    round's dealer and hand size, beside its line of ``score_pad``; ``winners`` the seats
+    with the highest total once the game is over (R18).
     """
 
     id: str
-    players: list[str]
+    players: list[PlayerView]
     options: OptionsView
     first_dealer: Seat
     me: Seat | None  # the device owner's seat, if they play
     rounds: int
     round: int | None
     dealer: Seat | None
-    cards: int | None
+    hand_size: int | None
     turns_up: bool  # a card is turned up for trump this round (not in the last, nor in Unicoloured)
     order: list[Seat]
     step: str
     bids: list[int | None]
     bidder: Seat | None
-    legal_bids: list[int]  # the bids the bidder may enter now (R10, R11); empty at other steps
-    forbidden: ForbiddenBidView | None
-    pad: list[PadRoundView]
+    legal: list[str]
+    forbidden: list[ForbiddenView]
+    score_pad: list[list[ScoreRowView]]
+    deals: list[DealView]
     totals: list[int]
     winners: list[Seat]
     can_undo: bool
@@ -356,27 +364,26 @@ class Keeper:
     def view(self) -> KeeperView:
         """The pad as the page shows it (see :class:`KeeperView`)."""
         over = self.is_over
-        forbidden = self.forbidden_bid()
+        pad = self.pad()
         return {
             "id": self.id,
-            "players": [player.name for player in self.config.players],
+            "players": players_view(self.config.players),
             "options": options_view(self.config.options),
             "first_dealer": self.first_dealer,
             "me": self.me,
             "rounds": self.rounds,
             "round": None if over else self.round,
             "dealer": None if over else self.dealer(self.round),
-            "cards": None if over else self.cards(self.round),
+            "hand_size": None if over else self.cards(self.round),
             "turns_up": not over and self.rules.turns_up(self.players, self.round),
             "order": [] if over else self.order(self.round),
             "step": self.step,
             "bids": list(self.bids),
             "bidder": self.bidder,
-            "legal_bids": self.legal_bids(),
-            "forbidden": {"bid": forbidden[0], "reason": forbidden[1].to_json()} if forbidden else None,
-            "pad": [{"round": r, "dealer": self.dealer(r), "cards": self.cards(r),
-                     "rows": [_row(row) for row in rows]}
-                    for r, rows in enumerate(self.pad(), start=1)],
+            "legal": [str(bid_action(n)) for n in self.legal_bids()],
+            "forbidden": forbidden_bid_view(self.forbidden_bid()),
+            "score_pad": [[score_row_view(row) for row in rows] for rows in pad],
+            "deals": [{"dealer": self.dealer(r), "hand_size": self.cards(r)} for r in range(1, len(pad) + 1)],
             "totals": self.totals,
             "winners": self.winners() if over else [],
             "can_undo": bool(self.entries),
@@ -405,16 +412,6 @@ def _bid_reason(n: Any, cards: int, forbidden: tuple[int, Reason] | None) -> Rea
     if type(n) is not int:
         return Reason("bid_out_of_range", {"bid": shown(n), "max": cards}, "R10")
     return why_bid_illegal(n, cards, forbidden)
-
-
-def options_view(options: Options) -> OptionsView:
-    """The options as plain JSON, every one named (as in a document and a view)."""
-    return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
-            "foresight": options.foresight, "unicoloured": options.unicoloured}
-
-
-def _row(row: ScoreRow) -> ScoreRowView:
-    return {"bid": row.bid, "taken": row.taken, "points": row.points, "total": row.total}
 
 
 # --- reading a document ---------------------------------------------------------------------
