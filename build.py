@@ -549,9 +549,10 @@ def described() -> dict:
 
 
 def write_described(dest: Path) -> None:
-    """Write describe() as data, so the new-game form is complete before the engine boots."""
+    """Write describe() as data, so the new-game form is complete before the engine boots; in
+    describe()'s own order, which the forms follow (the options as the engine lists them)."""
     with step(f"write {DESCRIBED_NAME}"):
-        (dest / DESCRIBED_NAME).write_text(json.dumps(described(), sort_keys=True) + "\n")
+        (dest / DESCRIBED_NAME).write_text(json.dumps(described()) + "\n")
 
 
 # --- the commands --------------------------------------------------------------

@@ -78,7 +78,8 @@ def test_a_failed_download_is_quick_quiet_and_not_retried_for_a_day(
 
 
 def test_the_forms_data_is_what_the_engine_describes(tmp_path: Path) -> None:
-    """dist/described.json (the new-game form at first paint) equals describe(), and is precached."""
+    """dist/described.json (the new-game form at first paint) equals describe(), in its order
+    (the forms list the options as the engine does), and is precached."""
     import json
 
     from wizard_engine import web
@@ -86,5 +87,7 @@ def test_the_forms_data_is_what_the_engine_describes(tmp_path: Path) -> None:
     build.write_described(tmp_path)
     written = json.loads((tmp_path / build.DESCRIBED_NAME).read_text())
     assert written == web.describe()
+    assert list(written["options"]) == list(web.describe()["options"]) == ["canadian", "plus_minus_one",
+                                                                           "foresight", "unicoloured"]
     build.write_service_worker(tmp_path)
     assert f'"{build.DESCRIBED_NAME}"' in (tmp_path / build.SERVICE_WORKER).read_text()

@@ -55,9 +55,11 @@ def test_a_new_pad_answers_its_document_and_view() -> None:
 
 
 def test_describe_names_every_card_of_the_deck_for_the_picker() -> None:
-    """Issue 40: the keeper's card picker offers the deck the engine describes, not one of its own."""
-    deck = result("describe")["deck"]
-    assert parse_cards(deck) == list(range(DECK_SIZE))  # each card once, the copies of Z and N in turn
+    """Issue 40: the keeper's card picker offers the deck the engine describes, not one of its own;
+    its setup checks the first bidding mode described, the standard game's."""
+    described = result("describe")
+    assert parse_cards(described["deck"]) == list(range(DECK_SIZE))  # each card once, the copies of Z and N in turn
+    assert described["bidding"][0] == Options().bidding
 
 
 def test_entries_undo_and_load_follow_the_document() -> None:

@@ -357,6 +357,7 @@ bindModeEntry("practice", () => practice.open());
 // The score keeper for a real deck: its own screen, the engine's keeper_* requests, the coach for hand advice.
 const keeper = new ScoreKeeper(engine, startCoach, store, {
   theme: () => form.read().theme,
+  described: async () => described ?? engine.call("describe"),
   onBack() {
     showSetup();
     $("keeper-open").focus();

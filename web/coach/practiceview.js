@@ -4,6 +4,7 @@
 import { bidButtons } from "../lib/bids.js";
 import { cardPicture } from "../lib/cards.js";
 import { el } from "../lib/dom.js";
+import { kindOf } from "../lib/notation.js";
 import { cardName, chanceText, decimalText, expectedText, suitName, t } from "../lib/words.js";
 
 /** The number in a bid's notation: "bid 12" -> 12. */
@@ -20,7 +21,7 @@ export function handList(view, theme) {
   let group = null;
   for (const { card } of view.hand) {
     const item = el("li");
-    const kind = card.length === 1 ? card : card[1]; // Z, N or the suit letter: a gap between groups
+    const kind = kindOf(card); // a gap between suits, and before the Wizards and the Jesters
     if (group !== null && kind !== group) item.classList.add("group-start");
     group = kind;
     item.append(cardPicture(card, theme, cardName(card, theme)));

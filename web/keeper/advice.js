@@ -1,9 +1,13 @@
 // Advice for a real hand, in the score keeper: the person about to bid picks their cards
 // (and the card turned up), and the coach's worker answers hand_advice with every bid's
-// expected points and chance. The picker keeps what was picked until the pad moves on.
+// expected points and chance. The picker offers the engine's deck (describe().deck, a
+// button for every card, each copy of a Wizard or a Jester its own) and keeps what was
+// picked until the pad moves on.
 import { busyLine, el } from "../lib/dom.js";
-import { COPIES, RANKS, SUITS, rankNumber, suitedCards } from "../lib/notation.js";
-import { cardName, chanceText, currentLanguage, errorText, expectedText, suitName, t } from "../lib/words.js";
+import { WIZARD, kindOf, suitOf } from "../lib/notation.js";
+import {
+  cardName, chanceText, cornerName, currentLanguage, errorText, expectedText, suitName, t,
+} from "../lib/words.js";
 import { bidNumber, optionsTable } from "../coach/practiceview.js";
 import { button } from "./fields.js";
 
@@ -11,19 +15,22 @@ export class HandAdvice {
   #root;
   #startCoach;
   #theme;
+  #deck;
   #coach = null;
-  #hand = new Set(); // the cards picked, "AS" or "Z1".."Z4", "N1".."N4"
+  #hand = new Set(); // the cards picked, by their place in the deck ("0".."59")
   #askedFor = null; // the pad's text the advice shown was asked for
 
   /**
    * @param root the keeper's screen (the picker's elements are found inside it).
    * @param startCoach () => the coach's engine (booted on first use).
    * @param theme () => the display theme.
+   * @param deck () => every card of the deck, in the engine's notation and order (describe().deck).
    */
-  constructor(root, startCoach, theme) {
+  constructor(root, startCoach, theme, deck) {
     this.#root = root;
     this.#startCoach = startCoach;
     this.#theme = theme;
+    this.#deck = deck;
     root.addEventListener("keydown", (event) => this.#pickerKey(event));
   }
 
@@ -37,7 +44,7 @@ export class HandAdvice {
     box.hidden = !open;
     if (!open) return;
     this.#build();
-    this.#find("keeper-advice-title").textContent = t("handadvice.title", { name: view.players[view.bidder] });
+    this.#find("keeper-advice-title").textContent = t("handadvice.title", { name: view.players[view.bidder].name });
     if (this.#askedFor !== text) {
       this.#askedFor = null;
       this.#find("keeper-advice-result").replaceChildren();
@@ -45,7 +52,7 @@ export class HandAdvice {
     this.#count(view);
     this.#find("keeper-turned-field").hidden = !view.turns_up;
     this.#find("keeper-last-round").hidden = view.turns_up;
-    this.#find("keeper-trump-field").hidden = !view.turns_up || this.#find("keeper-turned").value !== "Z";
+    this.#find("keeper-trump-field").hidden = !view.turns_up || this.#find("keeper-turned").value !== WIZARD;
   }
 
   /** Forget the hand picked (a new pad, or the bid was entered). */
@@ -75,7 +82,7 @@ export class HandAdvice {
 
   /** The turned-up card chosen: a Wizard asks for the trump the dealer chose. */
   turnedChanged(value) {
-    this.#find("keeper-trump-field").hidden = value !== "Z";
+    this.#find("keeper-trump-field").hidden = value !== WIZARD;
   }
 
   /**
@@ -83,9 +90,10 @@ export class HandAdvice {
    * when the answer comes (an answer for an older pad is dropped).
    */
   async ask(view, text, current, wordsView) {
-    const hand = [...this.#hand].map((id) => id.replace(/^([ZN])\d$/, "$1"));
+    const deck = this.#deck();
+    const hand = [...this.#hand].map((place) => deck[place]);
     const turned = view.turns_up ? this.#find("keeper-turned").value || null : null;
-    const trump = turned === "Z" ? this.#find("keeper-trump").value || null : null;
+    const trump = turned === WIZARD ? this.#find("keeper-trump").value || null : null;
     if (!this.#coach) this.#coach = this.#startCoach();
     const result = this.#find("keeper-advice-result");
     result.replaceChildren(busyLine(t("practice.weighing")));
@@ -104,7 +112,7 @@ export class HandAdvice {
   }
 
   #count(view) {
-    const words = t("handadvice.count", { chosen: this.#hand.size, count: view.cards });
+    const words = t("handadvice.count", { chosen: this.#hand.size, count: view.hand_size });
     this.#find("keeper-advice-count").textContent = words;
   }
 
@@ -127,12 +135,13 @@ export class HandAdvice {
     result.setAttribute("aria-live", "polite");
     const buttons = el("div", "dialog-buttons");
     buttons.append(ask, button(t("handadvice.clear"), "clear-hand"));
-    body.replaceChildren(el("p", "note", t("handadvice.intro")), this.#picker(theme), count, turnedField(theme),
-      lastRound, trumpField(theme), buttons, result);
+    const deck = this.#deck();
+    body.replaceChildren(el("p", "note", t("handadvice.intro")), this.#picker(deck, theme), count,
+      turnedField(deck, theme), lastRound, trumpField(deck, theme), buttons, result);
   }
 
-  /** A row of buttons per suit, then the Wizards and the Jesters. */
-  #picker(theme) {
+  /** A row of buttons per kind of card in the deck's order: per suit, then the Wizards and the Jesters. */
+  #picker(deck, theme) {
     const picker = el("div", "keeper-picker");
     picker.setAttribute("role", "group");
     picker.setAttribute("aria-label", t("handadvice.your_cards"));
@@ -144,26 +153,27 @@ export class HandAdvice {
       line.append(el("span", className, name), cards);
       return line;
     };
-    for (const suit of SUITS) {
-      const buttons = [...RANKS].map((rank) => this.#pickButton(`${rank}${suit}`, `${rank}${suit}`, theme, suit));
-      picker.append(row(suitName(suit, theme), `keeper-suit-name suit-text-${suit}`, buttons));
-    }
-    for (const special of ["Z", "N"]) {
-      const copy = (i) => this.#pickButton(`${special}${i + 1}`, special, theme, "");
-      const buttons = Array.from({ length: COPIES }, (_, i) => copy(i));
-      picker.append(row(cardName(special, theme), "keeper-suit-name", buttons));
+    const kinds = new Map(); // kind -> the places of its cards in the deck, in the deck's order
+    deck.forEach((card, place) => kinds.set(kindOf(card), [...(kinds.get(kindOf(card)) ?? []), place]));
+    for (const [kind, places] of kinds) {
+      const buttons = places.map((place) => this.#pickButton(String(place), deck[place], theme));
+      const suited = suitOf(deck[places[0]]) !== null;
+      const name = suited ? suitName(kind, theme) : cardName(kind, theme);
+      picker.append(row(name, `keeper-suit-name${suited ? ` suit-text-${kind}` : ""}`, buttons));
     }
     return picker;
   }
 
-  #pickButton(id, card, theme, suit) {
+  /** The button of the card at `place` in the deck. */
+  #pickButton(place, card, theme) {
+    const suit = suitOf(card);
     const node = el("button", `keeper-pick ${suit ? `suit-text-${suit}` : "special"}`);
     node.type = "button";
-    node.dataset.keeper = `pick ${id}`;
+    node.dataset.keeper = `pick ${place}`;
     node.dataset.card = card;
-    node.textContent = shortName(card, theme);
+    node.textContent = cornerName(card, theme);
     node.setAttribute("aria-label", cardName(card, theme));
-    node.setAttribute("aria-pressed", String(this.#hand.has(id)));
+    node.setAttribute("aria-pressed", String(this.#hand.has(place)));
     return node;
   }
 
@@ -181,22 +191,18 @@ export class HandAdvice {
   }
 }
 
-/** A picker button's face: "7", "Q", "12" (Amigo), "Z". */
-function shortName(card, theme) {
-  if (card.length === 1) return t(`corner.${card}`);
-  if (theme === "amigo") return String(rankNumber(card));
-  return "TJQKA".includes(card[0]) ? t(`corner.${card[0]}`) : card[0];
+/** A labelled select of the card turned up: each card of the deck once, the Wizard and the Jester first. */
+function turnedField(deck, theme) {
+  const cards = [...new Set(deck)];
+  const first = [...cards.filter((card) => suitOf(card) === null), ...cards.filter((card) => suitOf(card) !== null)];
+  const options = first.map((card) => new Option(cardName(card, theme), card));
+  return choiceField("keeper-turned", t("handadvice.turned"), t("handadvice.turned_choose"), options);
 }
 
-/** A labelled select of the card turned up (a Wizard, a Jester or any suited card). */
-function turnedField(theme) {
-  const cards = ["Z", "N", ...suitedCards()].map((card) => new Option(cardName(card, theme), card));
-  return choiceField("keeper-turned", t("handadvice.turned"), t("handadvice.turned_choose"), cards);
-}
-
-/** A labelled select of the trump the dealer chose for a turned-up Wizard. */
-function trumpField(theme) {
-  const suits = [...SUITS].map((suit) => new Option(suitName(suit, theme), suit));
+/** A labelled select of the trump the dealer chose for a turned-up Wizard: the deck's suits. */
+function trumpField(deck, theme) {
+  const suits = [...new Set(deck.map(suitOf).filter((suit) => suit !== null))].map(
+    (suit) => new Option(suitName(suit, theme), suit));
   return choiceField("keeper-trump", t("handadvice.trump"), t("handadvice.trump_choose"), suits);
 }
 

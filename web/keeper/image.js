@@ -33,7 +33,7 @@ export function drawImage(view) {
   const column = 130;
   const line = 30;
   const width = first + column * view.players.length + 20;
-  const height = line * (view.pad.length + 5) + 20;
+  const height = line * (view.score_pad.length + 5) + 20;
   const canvas = document.createElement("canvas");
   canvas.width = width * scale;
   canvas.height = height * scale;
@@ -50,17 +50,17 @@ export function drawImage(view) {
     while (shown.length > 1 && g.measureText(shown).width > room) shown = shown.slice(0, -1);
     return shown === text ? text : `${shown.slice(0, -1)}…`;
   };
-  view.players.forEach((name, seat) => g.fillText(clip(name, column - 10), first + seat * column, line * 2));
+  view.players.forEach(({ name }, seat) => g.fillText(clip(name, column - 10), first + seat * column, line * 2));
   g.font = "13px system-ui, sans-serif";
   g.fillStyle = "#555";
   g.fillText(t("pad.round"), 10, line * 2);
-  view.pad.forEach((round, index) => {
+  view.score_pad.forEach((rows, index) => {
     const y = line * (index + 3);
     g.fillStyle = index % 2 ? "#f3efe2" : "#fffdf6";
     g.fillRect(0, y - line + 9, width, line);
     g.fillStyle = "#1b244a";
-    g.fillText(String(round.round), 10, y);
-    round.rows.forEach((row, seat) => {
+    g.fillText(String(index + 1), 10, y);
+    rows.forEach((row, seat) => {
       const x = first + seat * column;
       g.fillStyle = row.bid === row.taken ? "#1d6b35" : "#a32020";
       g.fillText(`${row.bid} / ${row.taken}`, x, y);
@@ -68,7 +68,7 @@ export function drawImage(view) {
       g.fillText(numberText(row.total), x + 60, y);
     });
   });
-  const y = line * (view.pad.length + 3) + 4;
+  const y = line * (view.score_pad.length + 3) + 4;
   g.strokeStyle = "#1b244a";
   g.beginPath();
   g.moveTo(10, y - line + 12);
@@ -79,7 +79,7 @@ export function drawImage(view) {
   view.totals.forEach((total, seat) => g.fillText(numberText(total), first + seat * column + 60, y));
   if (view.winners.length) {
     g.font = "14px system-ui, sans-serif";
-    const names = view.winners.map((seat) => view.players[seat]).join(", ");
+    const names = view.winners.map((seat) => view.players[seat].name).join(", ");
     g.fillText(clip(t("keeper.image_winners", { names, count: view.winners.length }), width - 20), 10, y + line);
   }
   return canvas;

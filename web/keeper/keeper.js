@@ -19,6 +19,8 @@ export class ScoreKeeper {
   #theme;
   #onBack;
   #advice;
+  #described;
+  #offered = null; // what the engine offers (describe()): the setup's choices, the deck for the picker
   #root = $("keeper");
   #pad = null; // {keeper: the document's text, view}
   #stored = null; // the pad's text in storage as this tab last read or wrote it (another tab may change it)
@@ -32,14 +34,16 @@ export class ScoreKeeper {
    * @param startCoach () => the coach's engine, for hand advice (booted on first use).
    * @param store the page's Store (the pad's autosave under its own key).
    * @param theme () => the display theme (card names in the picker).
+   * @param described async () => what the engine offers (describe()).
    * @param onBack called when the person leaves the score keeper.
    */
-  constructor(engine, startCoach, store, { theme, onBack }) {
+  constructor(engine, startCoach, store, { theme, described, onBack }) {
     this.#engine = engine;
     this.#store = store;
     this.#theme = theme;
+    this.#described = described;
     this.#onBack = onBack;
-    this.#advice = new HandAdvice(this.#root, startCoach, theme);
+    this.#advice = new HandAdvice(this.#root, startCoach, theme, () => this.#offered.deck);
     this.#root.addEventListener("click", (event) => this.#clicked(event));
     this.#root.addEventListener("submit", (event) => this.#submitted(event));
     this.#root.addEventListener("input", (event) => this.#changed(event));
@@ -56,6 +60,7 @@ export class ScoreKeeper {
   async open() {
     this.#root.hidden = false;
     this.#showError(null);
+    this.#offered ??= await this.#described();
     if (!this.#pad) await this.#resume();
     this.#draw();
     (this.#root.querySelector("#keeper-setup:not([hidden]) select") ?? this.#entryButton() ?? $("keeper-back")).focus();
@@ -145,9 +150,9 @@ export class ScoreKeeper {
     return this.#pad.keeper;
   }
 
-  /** A view the words module can word reasons with: players by name, the display theme. */
+  /** The pad's view in the display theme, as the words module and the bid buttons read a view. */
   #wordsView() {
-    return { players: (this.#pad?.view.players ?? []).map((name) => ({ name })), human: null, theme: this.#theme() };
+    return { ...this.#pad?.view, theme: this.#theme() };
   }
 
   #showError(error) {
@@ -169,13 +174,13 @@ export class ScoreKeeper {
     $("keeper-setup").hidden = Boolean(view);
     $("keeper-board").hidden = !view;
     if (!view) {
-      drawSetup();
+      drawSetup(this.#offered);
       document.documentElement.dataset.keeper = "setup";
       return;
     }
     document.documentElement.dataset.keeper = this.#editing ? "edit" : view.step;
     $("keeper-status").replaceChildren(...status(view));
-    const step = this.#editing ? editForm(view, this.#editing) : stepArea(view, this.#wordsView());
+    const step = this.#editing ? editForm(view, this.#editing) : stepArea(this.#wordsView());
     $("keeper-step").replaceChildren(...step);
     $("keeper-actions").replaceChildren(...actions(view));
     this.#advice.draw(view, this.#text, view.step === "bid" && !this.#editing);
@@ -196,7 +201,7 @@ export class ScoreKeeper {
   #changed(event) {
     const target = event.target;
     if (target.id === "keeper-count" && event.type === "change") {
-      drawSetup();
+      drawSetup(this.#offered);
       $("keeper-count").focus();
     } else if (target.id?.startsWith("keeper-name-")) {
       fillNames(0, null);

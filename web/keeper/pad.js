@@ -8,34 +8,34 @@ import { button, countField } from "./fields.js";
 
 /** The round's heading and who deals; at the end, the winners. */
 export function status(view) {
-  const name = (seat) => view.players[seat];
+  const name = (seat) => view.players[seat].name;
   if (view.step === "over") {
     const winners = t("keeper.winners", { names: listText(view.winners.map(name)), count: view.winners.length });
     return [el("h3", "keeper-round", t("keeper.over")), el("p", "keeper-winners", winners)];
   }
-  const cards = t("cards.count", { count: view.cards });
+  const cards = t("cards.count", { count: view.hand_size });
   return [
     el("h3", "keeper-round", t("round.of", { round: view.round, rounds: view.rounds })),
     el("p", "keeper-deal", t("keeper.deal", { name: name(view.dealer), cards })),
   ];
 }
 
-/** The form of the step being entered; `wordsView` words a forbidden bid's reason. */
-export function stepArea(view, wordsView) {
-  if (view.step === "bid") return bidStep(view, wordsView);
+/** The form of the step being entered (`view` in the display theme: it words a forbidden bid's reason). */
+export function stepArea(view) {
+  if (view.step === "bid") return bidStep(view);
   if (view.step === "tricks") return tricksForm(view);
   return [];
 }
 
 /** The bids so far in bidding order, and the next one's buttons: a tap enters it. */
-function bidStep(view, wordsView) {
-  const name = view.players[view.bidder];
+function bidStep(view) {
+  const name = view.players[view.bidder].name;
   const prompt = el("p", "prompt", t("keeper.bid_of", { name }));
   prompt.id = "keeper-bid-prompt";
   const words = (params) => ({
     note: t("keeper.forbidden", { ...params, name }), title: t("keeper.forbidden_title", { ...params, name }),
   });
-  const { group, reasons } = bidButtons(bidView(view, wordsView), "keeper", "keeper-forbidden", words);
+  const { group, reasons } = bidButtons(view, "keeper", "keeper-forbidden", words);
   group.setAttribute("aria-labelledby", prompt.id);
   // One Tab stop, the first bid allowed (arrow keys move along the row, digits bid).
   const first = group.querySelector(".bid:not(:disabled)");
@@ -46,21 +46,12 @@ function bidStep(view, wordsView) {
   return [bidOrder(view), bidTally(view), row];
 }
 
-/**
- * The keeper's view as the bid buttons read it: the engine names the bids allowed now and
- * the one an option forbids the dealer (and why).
- */
-function bidView(view, wordsView) {
-  const forbidden = view.forbidden ? [{ action: `bid ${view.forbidden.bid}`, reason: view.forbidden.reason }] : [];
-  return { ...wordsView, hand_size: view.cards, legal: view.legal_bids.map((n) => `bid ${n}`), forbidden };
-}
-
 function bidOrder(view) {
   const list = el("ol", "keeper-order");
   list.setAttribute("aria-label", t("keeper.order"));
   for (const seat of view.order) {
     const item = el("li", seat === view.bidder ? "now" : "");
-    item.append(nameEl("span", "keeper-who", view.players[seat]));
+    item.append(nameEl("span", "keeper-who", view.players[seat].name));
     if (seat === view.dealer) item.append(el("span", "badge dealer-badge", t("badge.dealer")));
     const bid = view.bids[seat];
     const waiting = seat === view.bidder ? t("keeper.bidding_now") : "…";
@@ -72,7 +63,7 @@ function bidOrder(view) {
 
 function bidTally(view) {
   const sum = view.bids.reduce((total, bid) => total + (bid ?? 0), 0);
-  return el("p", "keeper-tally", t("tally.bids", { sum, tricks: t("tricks.count", { count: view.cards }) }));
+  return el("p", "keeper-tally", t("tally.bids", { sum, tricks: t("tricks.count", { count: view.hand_size }) }));
 }
 
 /** One count of tricks per player (seat order, 0 until tapped, as on paper), their sum beside the cards dealt. */
@@ -80,10 +71,11 @@ function tricksForm(view) {
   const form = el("form", "keeper-entry keeper-tricks");
   form.id = "keeper-tricks-form";
   form.noValidate = true;
-  form.append(el("p", "prompt", t("keeper.tricks_prompt", { cards: t("tricks.count", { count: view.cards }) })));
+  form.append(el("p", "prompt", t("keeper.tricks_prompt", { cards: t("tricks.count", { count: view.hand_size }) })));
   const grid = el("div", "keeper-fields");
-  view.players.forEach((name, seat) => {
-    grid.append(countField(`keeper-tricks-${seat}`, t("keeper.tricks_of", { name, bid: view.bids[seat] }), view.cards));
+  view.players.forEach(({ name }, seat) => {
+    const label = t("keeper.tricks_of", { name, bid: view.bids[seat] });
+    grid.append(countField(`keeper-tricks-${seat}`, label, view.hand_size));
   });
   const sum = el("p", "keeper-tally", tricksSum(view, view.players.map(() => 0)));
   sum.id = "keeper-tricks-sum";
@@ -97,23 +89,23 @@ function tricksForm(view) {
 /** The tricks chosen so far (one count per seat) against the cards dealt. */
 export function tricksSum(view, taken) {
   const total = taken.reduce((acc, count) => acc + count, 0);
-  return t("keeper.tricks_sum", { sum: total, cards: view.cards });
+  return t("keeper.tricks_sum", { sum: total, cards: view.hand_size });
 }
 
 /** Correcting finished round number `editing`: its bids and tricks, seat by seat. */
 export function editForm(view, editing) {
-  const round = view.pad[editing - 1];
+  const size = view.deals[editing - 1].hand_size;
   const form = el("form", "keeper-entry keeper-edit");
   form.id = "keeper-edit-form";
   form.noValidate = true;
-  const cards = t("cards.count", { count: round.cards });
-  const title = el("h4", "", t("keeper.edit_title", { round: round.round, cards }));
+  const cards = t("cards.count", { count: size });
+  const title = el("h4", "", t("keeper.edit_title", { round: editing, cards }));
   const grid = el("div", "keeper-edit-grid");
-  round.rows.forEach((row, seat) => {
+  view.score_pad[editing - 1].forEach((row, seat) => {
     const group = el("fieldset", "keeper-edit-player");
-    group.append(nameEl("legend", "", view.players[seat]));
-    group.append(countField(`keeper-edit-bid-${seat}`, t("score.bid"), round.cards, row.bid),
-      countField(`keeper-edit-taken-${seat}`, t("score.taken"), round.cards, row.taken));
+    group.append(nameEl("legend", "", view.players[seat].name));
+    group.append(countField(`keeper-edit-bid-${seat}`, t("score.bid"), size, row.bid),
+      countField(`keeper-edit-taken-${seat}`, t("score.taken"), size, row.taken));
     grid.append(group);
   });
   const buttons = el("div", "dialog-buttons");
@@ -131,7 +123,7 @@ export function actions(view) {
   undo.id = "keeper-undo";
   undo.disabled = !view.can_undo;
   parts.push(undo);
-  if (view.pad.length) {
+  if (view.score_pad.length) {
     const print = button(t("keeper.print"), "print");
     print.id = "keeper-print";
     const share = button(t("keeper.share"), "share");
@@ -151,7 +143,7 @@ export function actions(view) {
 export function padTable(view, editing) {
   const caption = el("caption", "visually-hidden", t("keeper.pad_caption", { count: view.players.length }));
   const body = el("tbody");
-  for (const round of view.pad) body.append(padRow(view, round, editing === round.round));
+  view.score_pad.forEach((_, index) => body.append(padRow(view, index + 1, editing === index + 1)));
   if (view.step !== "over") body.append(currentRow(view));
   return [caption, padHead(view), body, padFoot(view)];
 }
@@ -161,7 +153,7 @@ function padHead(view) {
   const corner = el("th", "keeper-round-col", t("pad.round"));
   corner.scope = "col";
   head.append(corner);
-  for (const name of view.players) {
+  for (const { name } of view.players) {
     const th = el("th", "keeper-player-col");
     th.scope = "col";
     th.append(nameEl("span", "", name));
@@ -191,21 +183,23 @@ function padFoot(view) {
   return foot;
 }
 
+/** Finished round number `round`: its deal, and each player's line. */
 function padRow(view, round, editing) {
   const row = el("tr", editing ? "editing" : "");
-  row.dataset.round = String(round.round);
-  const th = roundCell(round.round, round.cards, view.players[round.dealer]);
-  const edit = button(t("keeper.edit"), `edit ${round.round}`, "keeper-edit-button");
-  edit.setAttribute("aria-label", t("keeper.edit_label", { round: round.round }));
+  row.dataset.round = String(round);
+  const deal = view.deals[round - 1];
+  const th = roundCell(round, deal.hand_size, view.players[deal.dealer].name);
+  const edit = button(t("keeper.edit"), `edit ${round}`, "keeper-edit-button");
+  edit.setAttribute("aria-label", t("keeper.edit_label", { round }));
   th.append(edit);
   row.append(th);
-  round.rows.forEach((line, seat) => {
+  view.score_pad[round - 1].forEach((line, seat) => {
     const made = line.bid === line.taken ? "made" : "missed";
     const taken = t("keeper.took", { count: line.taken });
     const cell = padCell(`keeper-cell ${made}`,
       [el("span", "keeper-bid-value", String(line.bid)), el("span", "keeper-taken", taken)],
       [el("span", "keeper-total", numberText(line.total)), el("span", "keeper-points", signed(line.points))]);
-    if (seat === round.dealer) cell.classList.add("dealer");
+    if (seat === deal.dealer) cell.classList.add("dealer");
     row.append(cell);
   });
   return row;
@@ -213,7 +207,7 @@ function padRow(view, round, editing) {
 
 function currentRow(view) {
   const row = el("tr", "keeper-current");
-  row.append(roundCell(view.round, view.cards, view.players[view.dealer]));
+  row.append(roundCell(view.round, view.hand_size, view.players[view.dealer].name));
   for (const bid of view.bids) {
     row.append(padCell("keeper-cell", [el("span", "keeper-bid-value", bid === null ? "" : String(bid))]));
   }

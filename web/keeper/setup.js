@@ -1,38 +1,39 @@
 // The score keeper's setup: the players and their names, the rules, the first dealer and
-// whose statistics the game counts in. Drawn into #keeper-setup; read back as typed.
+// whose statistics the game counts in. Drawn into #keeper-setup from what the engine offers
+// (describe(): the player counts, the name length, the bidding modes, the options); read
+// back as typed.
 import { $, el } from "../lib/dom.js";
 import { t } from "../lib/words.js";
 
-const OPTIONS = ["canadian", "plus_minus_one", "foresight", "unicoloured"];
-const BIDDING = ["open", "hidden", "secret"];
-const PLAYERS = { min: 3, max: 6, default: 4 };
+const FIRST_COUNT = 4; // the count the form suggests first (the page's choice, within what the engine allows)
 
-/** Draw the setup form, keeping what it held (the number of players redraws it). */
-export function drawSetup() {
+/** Draw the setup form from `offered` (describe()), keeping what it held (the number of players redraws it). */
+export function drawSetup(offered) {
   const kept = readSetup(false);
-  const count = kept?.count ?? PLAYERS.default;
+  const { min, max } = offered.players;
+  const count = kept?.count ?? Math.min(Math.max(FIRST_COUNT, min), max);
   const start = el("button", "primary", t("keeper.start"));
   start.type = "submit";
   start.id = "keeper-start";
-  $("keeper-setup").replaceChildren(el("p", "note", t("keeper.intro")), countField(count),
-    nameFields(count, kept?.names ?? []), rulesFields(kept?.options),
+  $("keeper-setup").replaceChildren(el("p", "note", t("keeper.intro")), countField(offered.players, count),
+    nameFields(count, kept?.names ?? [], offered.max_name_length), rulesFields(offered, kept?.options),
     selectField("keeper-first-dealer", t("keeper.first_dealer")),
     // Whose statistics the game counts in (none: the device only keeps the score).
     selectField("keeper-me", t("keeper.me")), start);
   fillNames(kept?.firstDealer ?? 0, kept?.me ?? null);
 }
 
-function countField(count) {
+function countField({ min, max }, count) {
   const field = el("label", "field");
   const select = el("select");
   select.id = "keeper-count";
-  for (let n = PLAYERS.min; n <= PLAYERS.max; n++) select.append(new Option(String(n), String(n)));
+  for (let n = min; n <= max; n++) select.append(new Option(String(n), String(n)));
   select.value = String(count);
   field.append(el("span", "", t("keeper.players")), select);
   return field;
 }
 
-function nameFields(count, names) {
+function nameFields(count, names, maxLength) {
   const set = el("fieldset", "keeper-names");
   set.append(el("legend", "", t("keeper.names")));
   const list = el("ol");
@@ -41,7 +42,7 @@ function nameFields(count, names) {
     const label = el("label", "field");
     const input = el("input");
     const value = names[i] ?? t("keeper.default_name", { number: i + 1 });
-    Object.assign(input, { id: `keeper-name-${i}`, value, maxLength: 32, required: true });
+    Object.assign(input, { id: `keeper-name-${i}`, value, maxLength, required: true });
     input.autocomplete = "off";
     label.append(el("span", "", t("keeper.name_label", { number: i + 1 })), input);
     item.append(label);
@@ -59,14 +60,14 @@ function selectField(id, label) {
   return field;
 }
 
-function rulesFields(options) {
+function rulesFields(offered, options) {
   const rules = el("fieldset", "keeper-rules");
   rules.append(el("legend", "", t("form.rules")));
   // Radio buttons, as in the new-game form: a mode's words are too long for a select on a phone.
   const bidding = el("fieldset", "keeper-bidding");
   bidding.append(el("legend", "", t("form.bidding")));
-  const chosen = options?.bidding ?? "open";
-  for (const mode of BIDDING) {
+  const chosen = options?.bidding ?? offered.bidding[0]; // the engine lists its default first
+  for (const mode of offered.bidding) {
     const label = el("label", "check");
     const radio = el("input");
     Object.assign(radio, { type: "radio", name: "keeper-bidding", value: mode, checked: mode === chosen });
@@ -74,11 +75,12 @@ function rulesFields(options) {
     bidding.append(label);
   }
   rules.append(bidding);
-  for (const option of OPTIONS) {
+  for (const option of Object.keys(offered.options)) {
     const label = el("label", "check");
     const box = el("input");
     box.type = "checkbox";
     box.id = `keeper-option-${option}`;
+    box.dataset.option = option;
     box.checked = Boolean(options?.[option]);
     label.append(box, " ", el("span", "", t(`option.${option}`)));
     rules.append(label);
@@ -112,8 +114,8 @@ export function readSetup(strict = true) {
   const form = $("keeper-setup");
   const names = [...form.querySelectorAll("input[id^=keeper-name-]")]
     .map((input) => (strict ? input.value.trim() : input.value));
-  const options = { bidding: form.querySelector("input[name=keeper-bidding]:checked")?.value ?? "open" };
-  for (const option of OPTIONS) options[option] = $(`keeper-option-${option}`).checked;
+  const options = { bidding: form.querySelector("input[name=keeper-bidding]:checked").value };
+  for (const box of form.querySelectorAll("input[data-option]")) options[box.dataset.option] = box.checked;
   const me = $("keeper-me").value;
   const firstDealer = Number($("keeper-first-dealer").value);
   return { count: Number(count.value), names, options, firstDealer, me: me === "" ? null : Number(me) };

@@ -3,8 +3,8 @@
 // the catalogue's: words.js); the engine decides everything about the cards'
 // play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"
 // (Wizard), "N" (Jester).
-import { SUITS, rankNumber } from "./notation.js";
-import { t } from "./words.js";
+import { JESTER, SUITS, WIZARD, kindOf, suitOf } from "./notation.js";
+import { cornerName } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -35,25 +35,6 @@ const SHAPES = {
             circles: [[2.5, 4.5, 1.8], [12, 2.5, 1.8], [21.5, 4.5, 1.8]] },
 };
 
-/** {kind: "wizard"|"jester"|"suit", suit: 0..3, rank: 1..13} of a notation. */
-function parseCard(notation) {
-  if (notation === "Z") return { kind: "wizard" };
-  if (notation === "N") return { kind: "jester" };
-  return {
-    kind: "suit",
-    suit: SUITS.indexOf(notation[1]),
-    rank: rankNumber(notation),
-  };
-}
-
-/** The short value printed in a card's corner: "10", "Q", "12", "Z", "N" (letters from the catalogue). */
-function cornerText(notation, theme) {
-  const card = parseCard(notation);
-  if (card.kind !== "suit") return t(`corner.${notation}`);
-  if (theme === "amigo") return String(card.rank);
-  return "23456789".includes(notation[0]) ? notation[0] : t(`corner.${notation[0]}`);
-}
-
 function shape(name, className) {
   const { d, circles = [] } = SHAPES[name];
   const svg = document.createElementNS(SVG, "svg");
@@ -74,10 +55,10 @@ function shape(name, className) {
   return svg;
 }
 
-function symbolOf(card, theme) {
-  if (card.kind === "wizard") return "star";
-  if (card.kind === "jester") return "jester";
-  return (SYMBOLS[theme] ?? SYMBOLS.classic)[card.suit];
+function symbolOf(notation, theme) {
+  if (notation === WIZARD) return "star";
+  if (notation === JESTER) return "jester";
+  return (SYMBOLS[theme] ?? SYMBOLS.classic)[SUITS.indexOf(suitOf(notation))];
 }
 
 /**
@@ -85,19 +66,16 @@ function symbolOf(card, theme) {
  * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N.
  */
 export function cardFace(notation, theme) {
-  const card = parseCard(notation);
   const face = document.createElement("span");
-  face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${
-    card.kind === "suit" ? SUITS[card.suit] : notation
-  }`;
+  face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${kindOf(notation)}`;
   face.setAttribute("aria-hidden", "true");
-  const symbol = symbolOf(card, theme);
+  const symbol = symbolOf(notation, theme);
   for (const corner of ["top", "bottom"]) {
     const index = document.createElement("span");
     index.className = `card-index card-index-${corner}`;
     const rank = document.createElement("span");
     rank.className = "card-rank";
-    rank.textContent = cornerText(notation, theme);
+    rank.textContent = cornerName(notation, theme);
     index.append(rank, shape(symbol, "card-pip"));
     face.append(index);
   }

@@ -1,25 +1,48 @@
 // The engine's card notation, the one home of the card alphabet in the page: "7H",
-// "TD", "AS" (rank letter, suit letter), "Z" (a Wizard), "N" (a Jester). The page
-// only reads notation; which cards exist in a game and what they do is the engine's.
+// "TD", "AS" (rank letter, suit letter), "Z" (a Wizard), "N" (a Jester). Only this module
+// reads or writes notation; which cards a deck holds, how many of each and what they do
+// are the engine's (describe().deck, the view).
 
 /** The suit letters, in the engine's order (clubs, diamonds, hearts, spades). */
 export const SUITS = "CDHS";
 /** The rank letters, lowest first. */
-export const RANKS = "23456789TJQKA";
-/** How many Wizards, and how many Jesters, the deck holds. */
-export const COPIES = 4;
+const RANKS = "23456789TJQKA";
+/** A Wizard's notation, and a Jester's. */
+export const WIZARD = "Z";
+export const JESTER = "N";
+
+/** A suited card's rank letter ("7", "T", "Q"); null for a Wizard or a Jester. */
+export function rankOf(card) {
+  return isSpecial(card) ? null : card[0];
+}
+
+/** A suited card's suit letter ("H"); null for a Wizard or a Jester. */
+export function suitOf(card) {
+  return isSpecial(card) ? null : card[1];
+}
+
+/** A card's kind, what a hand is grouped by: its suit letter, or "Z" or "N". */
+export function kindOf(card) {
+  return suitOf(card) ?? card;
+}
 
 /** A suited card's rank as a number, 1 (the 2) to 13 (the ace): the Amigo deck prints it. */
 export function rankNumber(card) {
-  return RANKS.indexOf(card[0]) + 1;
+  return RANKS.indexOf(rankOf(card)) + 1;
 }
+
+const CARD = new RegExp(`^([${RANKS}][${SUITS}]|${WIZARD}|${JESTER})$`);
 
 /** Whether `card` is a notation of a card: "7H", "Z", "N". */
 export function isCard(card) {
-  return /^([2-9TJQKA][CDHS]|Z|N)$/.test(card ?? "");
+  return CARD.test(card ?? "");
 }
 
-/** Every suited card, suit by suit, each suit lowest first. */
-export function suitedCards() {
-  return [...SUITS].flatMap((suit) => [...RANKS].map((rank) => `${rank}${suit}`));
+/** The ace of `suit` (a suit letter): the card a suit is shown by. */
+export function aceOf(suit) {
+  return `${RANKS.at(-1)}${suit}`;
+}
+
+function isSpecial(card) {
+  return card === WIZARD || card === JESTER;
 }

@@ -13,7 +13,7 @@
 // The language: the one the person chose in the page (remembered in this
 // browser), else the first of the browser's languages (navigator.languages)
 // whose primary tag we have a catalogue for, else the first of LANGUAGES.
-import { SUITS, isCard, rankNumber } from "./notation.js";
+import { JESTER, SUITS, WIZARD, isCard, rankNumber, rankOf, suitOf } from "./notation.js";
 
 /** The languages the page speaks, each with its catalogue i18n/<code>.json (and its own name, "language.<code>"). */
 export const LANGUAGES = ["en", "de"];
@@ -178,11 +178,19 @@ export function suitName(letter, theme) {
 
 /** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
 export function cardName(card, theme) {
-  if (card === "Z") return t("card.wizard");
-  if (card === "N") return t("card.jester");
+  if (card === WIZARD) return t("card.wizard");
+  if (card === JESTER) return t("card.jester");
   const style = themeOf(theme);
-  const value = style === "amigo" ? String(rankNumber(card)) : t(`rank.${card[0]}`);
-  return t("card.of", { value, suit: t(`suit.${style}.short.${card[1]}`) });
+  const value = style === "amigo" ? String(rankNumber(card)) : t(`rank.${rankOf(card)}`);
+  return t("card.of", { value, suit: t(`suit.${style}.short.${suitOf(card)}`) });
+}
+
+/** The short value printed in a card's corner: "7", "10", "Q", "12" (Amigo), "W" (a Wizard). */
+export function cornerName(card, theme) {
+  const rank = rankOf(card);
+  if (rank === null) return t(`corner.${card}`);
+  if (themeOf(theme) === "amigo") return String(rankNumber(card));
+  return has(`corner.${rank}`) ? t(`corner.${rank}`) : rank; // the number cards print their rank letter
 }
 
 /** A player as the sentence calls them: "you" for the person, else the name. */

@@ -5,9 +5,9 @@
 import { cardFace } from "../lib/cards.js";
 import { $, el } from "../lib/dom.js";
 import { cardName, suitName, t } from "../lib/words.js";
-import { RANKS } from "../lib/notation.js";
+import { JESTER, SUITS, WIZARD, kindOf, rankNumber } from "../lib/notation.js";
 
-const GROUPS = ["Z", "C", "D", "H", "S", "N"]; // Wizards, the four suits, Jesters
+const GROUPS = [WIZARD, ...SUITS, JESTER]; // the Wizards, the four suits, the Jesters
 
 let shown = false;
 
@@ -59,13 +59,9 @@ export function drawPlayed(view) {
   for (const group of GROUPS) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
 }
 
-function kindOf(card) {
-  return card.length === 1 ? card : card[1];
-}
-
 function groupName(group, theme) {
-  if (group === "Z") return t("played.wizards");
-  if (group === "N") return t("played.jesters");
+  if (group === WIZARD) return t("played.wizards");
+  if (group === JESTER) return t("played.jesters");
   return suitName(group, theme);
 }
 
@@ -77,7 +73,7 @@ function suitRow(view, group, cards) {
   row.append(name, el("span", "played-count", t("played.count", { count: cards.length })));
   const list = el("ul", "played-cards");
   list.setAttribute("aria-label", groupName(group, view.theme));
-  cards.sort((a, b) => RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]));
+  cards.sort((a, b) => rankNumber(a) - rankNumber(b));
   for (const card of cards) {
     const item = el("li", "played-card");
     item.dataset.played = card; // (not data-card: that hook is the table's, for motion.js)

@@ -12,7 +12,7 @@ import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
 import { drawTrick, tookLastText } from "./trick.js";
 import { cardName, chanceText, listText, numberText, reasonText, suitName, t } from "../lib/words.js";
-import { SUITS } from "../lib/notation.js";
+import { SUITS, aceOf, kindOf } from "../lib/notation.js";
 
 
 /** Draw the table for `view`; `display.finishedTrick` keeps the last trick in the middle. */
@@ -275,7 +275,7 @@ function trumpChoice(view) {
     button.dataset.action = action;
     button.disabled = !view.legal.includes(action);
     const name = suitName(letter, view.theme);
-    button.append(cardFace(`A${letter}`, view.theme), el("span", "suit-button-name", name));
+    button.append(cardFace(aceOf(letter), view.theme), el("span", "suit-button-name", name));
     button.setAttribute("aria-label", name);
     group.append(button);
   }
@@ -303,7 +303,7 @@ function hand(view) {
   let group = null;
   for (const { card, playable, why_not: whyNot } of view.hand ?? []) {
     const button = el("button", "hand-card");
-    const kind = card.length === 1 ? card : card[1]; // Z, N or the suit letter
+    const kind = kindOf(card);
     if (group !== null && kind !== group) button.classList.add("group-start");
     group = kind;
     button.type = "button";

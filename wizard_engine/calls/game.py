@@ -154,9 +154,10 @@ MORE_LEVELS = ("random",)  # not offered: it plays any legal card (a test's oppo
 
 
 def describe() -> dict[str, Any]:
-    """What the new-game form offers, as data: the page words every choice by its key.
+    """What the new-game form and the score keeper offer, as data: the page words every choice by its key.
 
-    ``options`` maps each on/off option to its constraints: ``open_bids_only`` (it needs
+    ``bidding`` lists the bidding modes, the standard game's first.  ``options`` maps each
+    on/off option, in their order of declaration, to its constraints: ``open_bids_only`` (it needs
     open bids, R11), ``excludes`` (options it may not be combined with) and ``players``
     (the player counts it allows).  ``reasons`` lists every reason code the engine may send.
     ``levels`` are the bot levels offered; ``more_levels`` those a page may add on request
