@@ -370,6 +370,24 @@ def test_the_view_names_what_the_seat_view_names_as_the_seat_view_does() -> None
         assert ours[name] in (seats[name], seats[name] | None), name
 
 
+SAVED_BEFORE_ISSUE_40 = (
+    '{"format":"wizard-keeper","version":1,"id":"a1b2c3d4e5f60718","players":["Ann","Bob","Cy"],"options":'
+    '{"bidding":"open","canadian":false,"plus_minus_one":true,"foresight":false,"unicoloured":false},'
+    '"first_dealer":2,"entries":[["bid",0],["bid",1],["bid",1],["tricks",[0,0,1]],["bid",1]],"me":1}')
+"""A pad as the page saved it before the view took the seat view's words (written by that commit's engine)."""
+
+
+def test_a_pad_saved_before_the_views_new_words_loads_and_is_saved_the_same() -> None:
+    keeper = loads(SAVED_BEFORE_ISSUE_40)
+    assert keeper.dumps() == SAVED_BEFORE_ISSUE_40  # the stored document did not change
+    view = keeper.view()
+    assert view["legal"] == ["bid 0", "bid 1", "bid 2"] and view["bidder"] == 2 and view["me"] == 1
+    assert view["score_pad"] == [[{"bid": 0, "taken": 0, "points": 20, "total": 20},
+                                  {"bid": 1, "taken": 0, "points": -10, "total": -10},
+                                  {"bid": 1, "taken": 1, "points": 30, "total": 30}]]
+    assert view["deals"] == [{"dealer": 2, "hand_size": 1}] and view["totals"] == [20, -10, 30]
+
+
 entries = st.lists(st.one_of(st.tuples(st.just("bid"), st.integers(-1, 4)),
                              st.tuples(st.just("tricks"), st.lists(st.integers(0, 3), min_size=3, max_size=3)),
                              st.tuples(st.just("edit"), st.integers(1, 3), st.lists(st.integers(0, 2), min_size=3,
