@@ -70,7 +70,9 @@ def test_a_hint_lists_every_option_best_first_with_points_and_chances_and_marks_
     # The same figures on the buttons themselves, the pick's marked.
     for option, text, chance in zip(rows.evaluate_all("(rows) => rows.map((r) => r.dataset.option)"), points, chances):
         button = page.locator(f"#table [data-action='{option}']")
-        expect(button.locator(".hint-figure")).to_have_text(f"{text} · {chance}")
+        # (drawn by the stylesheet from data-drawn: not the button's text, which names it)
+        drawn = button.first.locator(".hint-figure [data-drawn]").evaluate_all("(s) => s.map((x) => x.dataset.drawn)")
+        assert "".join(drawn) == f"{text} · {chance}", drawn
     picked = page.locator("#table [data-action].hint-picked").evaluate_all("(b) => b.map((x) => x.dataset.action)")
     assert set(picked) == {pick.get_attribute("data-option")}
     assert not watch.errors

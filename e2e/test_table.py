@@ -104,7 +104,9 @@ def test_the_hand_is_buttons_named_for_cards_and_unplayable_ones_say_why(page: P
     hand = player.hand()
     names = hand.get_by_role("button").all()
     assert names
-    label = re.compile(r"^((2|3|4|5|6|7|8|9|10|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)|Wizard|Jester)$")
+    # A card's name holds the index its corner shows ("W, Wizard", "Q, queen of spades").
+    label = re.compile(r"^((2|3|4|5|6|7|8|9|10|J, jack|Q, queen|K, king|A, ace) of (clubs|diamonds|hearts|spades)"
+                       r"|W, Wizard|J, Jester)$")
     for button in names:
         assert label.match(button.get_attribute("aria-label") or ""), button.get_attribute("aria-label")
     unplayable = hand.locator("button.unplayable").first

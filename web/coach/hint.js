@@ -5,7 +5,7 @@
 // setting, on by default), and the players' chances to win, beside each seat
 // and in the score pad. The figures come from coach.js; nothing here decides
 // a rule of Wizard, and every word comes from the catalogue.
-import { $, el, inTextField } from "../lib/dom.js";
+import { $, drawnEl, el, inTextField } from "../lib/dom.js";
 import { drawPad } from "../table/pad.js";
 import { drawChances } from "../table/table.js";
 import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "../lib/words.js";
@@ -201,9 +201,10 @@ export class CoachView {
       const action = `[data-action="${option.option}"]`;
       for (const button of document.querySelectorAll(`#decision ${action}, #hand ${action}`)) {
         // "+12.4 · 93%": on a small screen the two figures stand one above the other (style.css).
+        // Drawn, not text: the card's name holds what the card shows, not the coach's figures on it.
         const figure = el("span", "hint-figure");
-        figure.append(el("span", "", expectedText(option.points)), el("span", "hint-figure-sep", " · "),
-          el("span", "", chanceText(option.make)));
+        figure.append(drawnEl("span", "", expectedText(option.points)), drawnEl("span", "hint-figure-sep", " · "),
+          drawnEl("span", "", chanceText(option.make)));
         figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
         button.append(figure);
         button.classList.toggle("hint-picked", picked(advice, option));

@@ -3,8 +3,9 @@
 // the catalogue's: words.js); the engine decides everything about the cards'
 // play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"
 // (Wizard), "N" (Jester).
+import { drawnEl, el } from "./dom.js";
 import { SUITS, rankNumber } from "./notation.js";
-import { t } from "./words.js";
+import { cornerText } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -46,14 +47,6 @@ function parseCard(notation) {
   };
 }
 
-/** The short value printed in a card's corner: "10", "Q", "12", "Z", "N" (letters from the catalogue). */
-function cornerText(notation, theme) {
-  const card = parseCard(notation);
-  if (card.kind !== "suit") return t(`corner.${notation}`);
-  if (theme === "amigo") return String(card.rank);
-  return "23456789".includes(notation[0]) ? notation[0] : t(`corner.${notation[0]}`);
-}
-
 function shape(name, className) {
   const { d, circles = [] } = SHAPES[name];
   const svg = document.createElementNS(SVG, "svg");
@@ -82,9 +75,11 @@ function symbolOf(card, theme) {
 
 /**
  * A card's face, drawn (decorative: the caller names it). Classes carry the
- * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N.
+ * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N. `emblem`: the
+ * face stands for its suit beside the suit's name (the trump choice), its
+ * index not the button's words (drawn: see below).
  */
-export function cardFace(notation, theme) {
+export function cardFace(notation, theme, emblem = false) {
   const card = parseCard(notation);
   const face = document.createElement("span");
   face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${
@@ -95,9 +90,10 @@ export function cardFace(notation, theme) {
   for (const corner of ["top", "bottom"]) {
     const index = document.createElement("span");
     index.className = `card-index card-index-${corner}`;
-    const rank = document.createElement("span");
-    rank.className = "card-rank";
-    rank.textContent = cornerText(notation, theme);
+    // The bottom index repeats the top one upside down, as on a printed card: drawn, so that the
+    // card's text holds its index once, which a hand card's name holds ("W, Wizard": cardButtonName).
+    const text = corner === "top" && !emblem;
+    const rank = (text ? el : drawnEl)("span", "card-rank", cornerText(notation, theme));
     index.append(rank, shape(symbol, "card-pip"));
     face.append(index);
   }

@@ -185,6 +185,24 @@ export function cardName(card, theme) {
   return t("card.of", { value, suit: t(`suit.${style}.short.${card[1]}`) });
 }
 
+/** The index printed in a card's corner: "7", "10", "Q", "12", "W" (letters from the catalogue). */
+export function cornerText(card, theme) {
+  if (card.length === 1) return t(`corner.${card}`);
+  if (themeOf(theme) === "amigo") return String(rankNumber(card));
+  return "23456789".includes(card[0]) ? card[0] : t(`corner.${card[0]}`);
+}
+
+/**
+ * A card's name on a button that shows it: led by the card's index when the name does not say
+ * it ("W, Wizard", "Q, queen of spades"; "7 of hearts"), so that the name holds what the card shows.
+ */
+export function cardButtonName(card, theme) {
+  const name = cardName(card, theme);
+  const corner = cornerText(card, theme);
+  const said = name.toLowerCase().split(" ").includes(corner.toLowerCase());
+  return said ? name : t("card.with_index", { corner, card: name });
+}
+
 /** A player as the sentence calls them: "you" for the person, else the name. */
 function who(view, seat) {
   return seat === view.human ? t("you") : isolate(view.players[seat].name);

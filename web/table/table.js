@@ -11,7 +11,7 @@ import { layoutHand } from "./handlayout.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
 import { drawTrick, tookLastText } from "./trick.js";
-import { cardName, chanceText, listText, numberText, reasonText, suitName, t } from "../lib/words.js";
+import { cardButtonName, cardName, chanceText, listText, numberText, reasonText, suitName, t } from "../lib/words.js";
 import { SUITS } from "../lib/notation.js";
 
 
@@ -275,7 +275,7 @@ function trumpChoice(view) {
     button.dataset.action = action;
     button.disabled = !view.legal.includes(action);
     const name = suitName(letter, view.theme);
-    button.append(cardFace(`A${letter}`, view.theme), el("span", "suit-button-name", name));
+    button.append(cardFace(`A${letter}`, view.theme, true), el("span", "suit-button-name", name));
     button.setAttribute("aria-label", name);
     group.append(button);
   }
@@ -307,7 +307,7 @@ function hand(view) {
     if (group !== null && kind !== group) button.classList.add("group-start");
     group = kind;
     button.type = "button";
-    button.setAttribute("aria-label", cardName(card, view.theme));
+    button.setAttribute("aria-label", cardButtonName(card, view.theme));
     button.dataset.card = card;
     button.dataset.action = `play ${card}`;
     button.append(cardFace(card, view.theme));
