@@ -48,8 +48,10 @@ function placeDrawer() {
   const besideHint = !hint.hidden && getComputedStyle(hint).position === "fixed"; // the hint in the side column
   const mine = $("me").getBoundingClientRect().top;
   table.style.setProperty("--side-top", `${top}px`);
-  table.style.setProperty("--drawer-top", `${besideHint ? Math.round(hint.getBoundingClientRect().bottom + 6) : top}px`);
-  table.style.setProperty("--drawer-bottom", `${Math.max(0, Math.round(document.documentElement.clientHeight - mine + 4))}px`);
+  const drawerTop = besideHint ? Math.round(hint.getBoundingClientRect().bottom + 6) : top;
+  const drawerBottom = Math.max(0, Math.round(document.documentElement.clientHeight - mine + 4));
+  table.style.setProperty("--drawer-top", `${drawerTop}px`);
+  table.style.setProperty("--drawer-bottom", `${drawerBottom}px`);
 }
 
 /** The panel for `view`: this round's finished tricks and the trick on the table. */
