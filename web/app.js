@@ -269,7 +269,7 @@ document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
     if (!described) buildForm(await engine.call("describe"));
-    await lifecycle.restore();
+    await lifecycle.restore(); // a finished game's card; a game in progress waits for Resume
     document.documentElement.dataset.table = "ready";
   },
   () => {},

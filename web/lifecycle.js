@@ -1,5 +1,6 @@
 // The game's life cycle on the page: a new game dealt from the form (Play, Watch the
-// bots), the saved game resumed (Resume, or once the engine is ready), a finished game
+// bots), the saved game resumed when the person presses Resume and never by itself
+// (issue 39: the start page stays while they change the settings), a finished game
 // loaded for the start page's card, Play again, this tab taking the game back from
 // another, and the game reloaded into an engine that restarted. game.js runs the
 // game; screens.js shows it; a save that cannot be resumed is set aside and said.
@@ -65,17 +66,22 @@ export class Lifecycle {
   async resume() {
     const game = this.#game;
     if (game.view && !game.view.over && !game.behind) return this.#screens.table();
-    await this.#load({ show: true });
+    showWaiting(this.#engine.status === "loading");
+    try {
+      await this.#load({ show: true });
+    } finally {
+      showWaiting(false);
+    }
   }
 
   /**
-   * Once the engine is ready: on the start page, the saved game is shown (one in progress goes on at
-   * the table, a finished one's card is shown). The person who went on to another screen meanwhile
-   * stays there: only a finished game is loaded then (nothing of it plays), for its card.
+   * Once the engine is ready: a finished game is loaded for the start page's card (nothing of
+   * it plays). A game in progress waits for Resume, on whatever screen the person is.
    */
   async restore() {
-    if (this.#screens.shown === "setup") await this.#load({ show: true });
-    else if (this.#store.savedGame()?.over) await this.#load({ show: false });
+    if (!this.#store.savedGame()?.over) return;
+    const onSetup = this.#screens.shown === "setup";
+    await this.#load({ show: onSetup });
   }
 
   /** Load the saved game; `show`: then show it (screens.game), or say it could not be. */
