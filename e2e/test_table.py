@@ -162,13 +162,17 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_state(page: Page) ->
 
     # The win chances (round 3: after two finished rounds) come from the coach's worker, which
     # answers after the game's: wait for them on both sides of the reload, never a count taken
-    # while they may still be on their way.
+    # while they may still be on their way. Those of the last round but one stay beside the seats
+    # until the latest come; the pad shows them only once it has a line for every finished round.
+    chances = (player.round_number() - 1) * 4
     expect(page.locator("#table .chance")).to_have_count(4, timeout=60_000)
+    expect(page.locator("#pad td.pad-chance[data-chance]")).to_have_count(chances, timeout=60_000)
     before, save = snapshot(), player.save()
     page.reload()
     player.resume()
     player.wait_for("turn")
     expect(page.locator("#table .chance")).to_have_count(4, timeout=60_000)
+    expect(page.locator("#pad td.pad-chance[data-chance]")).to_have_count(chances, timeout=60_000)
     assert snapshot() == before
     assert player.save() == save
     player.choose_first()  # and the game goes on
