@@ -68,7 +68,7 @@ export class Lifecycle {
     if (game.view && !game.view.over && !game.behind) return this.#screens.table();
     showWaiting(this.#engine.status === "loading");
     try {
-      await this.#load({ show: true });
+      await this.#load(() => true);
     } finally {
       showWaiting(false);
     }
@@ -79,21 +79,22 @@ export class Lifecycle {
    * it plays). A game in progress waits for Resume, on whatever screen the person is.
    */
   async restore() {
-    if (!this.#store.savedGame()?.over) return;
-    const onSetup = this.#screens.shown === "setup";
-    await this.#load({ show: onSetup });
+    if (this.#store.savedGame()?.over) await this.#load(() => this.#screens.shown === "setup");
   }
 
-  /** Load the saved game; `show`: then show it (screens.game), or say it could not be. */
-  async #load({ show }) {
+  /**
+   * Load the saved game; if `show()` (asked once it is loaded: the person may have gone on to
+   * another screen meanwhile), then show it (screens.game), or say it could not be.
+   */
+  async #load(show) {
     const save = this.#store.loadGame();
     if (save === null) return;
     try {
       this.#game.theme = this.#settings.theme ?? "classic";
       await this.#game.resume(save);
-      if (show) this.#screens.game();
+      if (show()) this.#screens.game();
     } catch (error) {
-      if (show) this.#reportUnreadable(save, error);
+      if (show()) this.#reportUnreadable(save, error);
       else console.warn("A saved game could not be shown:", error); // (its Resume button says so when pressed)
     }
   }
