@@ -77,7 +77,7 @@ def save_at(players: int, found: Callable[[Mapping[str, Any]], bool], seed: int 
             names: list[str] | None = None, level: str = "random", **options: Any) -> str:
     """The sealed save of a game at the human's first decision where ``found(view)`` holds.
 
-    The human follows :func:`first_choice`; a page that finds it in its storage resumes there.
+    The human follows :func:`first_choice`; a page that finds it in its storage resumes there (Resume).
     """
     config = config_for(players, seed, level, **options)
     for seat, name in zip(config["players"], names or [], strict=False):
@@ -104,7 +104,7 @@ def finished_save(players: int, seed: int, level: str = "easy") -> str:
 
 
 def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None) -> None:
-    """Open the page with ``save`` in its storage (and ``settings``): it resumes that game."""
+    """Open the page with ``save`` (a game in progress) in its storage (and ``settings``), and resume it."""
     import json
     page.add_init_script(
         "if (!sessionStorage.getItem('seeded')) {"
@@ -112,7 +112,17 @@ def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None)
         f" localStorage.setItem('wizard.settings', {json.dumps(json.dumps(settings or {'pace': 'instant'}))});"
         " sessionStorage.setItem('seeded', '1'); }")
     page.goto("./?levels=random")
+    resume(page)
+
+
+def resume(page: Page, shown: bool = True) -> None:
+    """Go on with the saved game as a player does: once the page is ready, press Resume on the start
+    page (a game in progress is never resumed by itself, issue 39). ``shown``: wait until the table
+    (or pass-and-play's hand-over screen) stands in the start page's place."""
     page.wait_for_selector("html[data-table=ready]", state="attached", timeout=120_000)
+    page.locator("#resume-button").click()
+    if shown:
+        page.wait_for_selector("html:not([data-screen=setup])", state="attached", timeout=60_000)
 
 
 def open_settings(page: Page) -> None:
@@ -163,6 +173,9 @@ class Player:
 
     def wait_table_ready(self) -> None:
         self.page.wait_for_selector("html[data-table=ready]", state="attached", timeout=60_000)
+
+    def resume(self) -> None:
+        resume(self.page)
 
     def new_game(self, players: int = 3, name: str = "You", names: list[str] | None = None,
                  level: str | list[str] = "random", bidding: str = "open", options: tuple[str, ...] = (),

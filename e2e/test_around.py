@@ -145,9 +145,11 @@ def test_the_round_summary_opens_before_the_next_round_is_drawn(page: Page) -> N
 
 def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_chart(page: Page, watch: Watch) -> None:
     save = finished_save(players=3, seed=5)
+    game = {"id": "seeded", "moves": 1, "tab": "another", "over": True}  # what the page keeps beside a save
     page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('wizard.save', {json.dumps(save)});
+        localStorage.setItem('wizard.game', {json.dumps(json.dumps(game))});
     }}""")
     Player(page).open()
     page.get_by_role("region", name="Last game").get_by_role("button", name="Final standings").click()

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-from tabletools import Player, open_saved, save_at
+from tabletools import Player, open_saved, resume, save_at
 
 SIZES: dict[str, ViewportSize] = {
     "1280x800": {"width": 1280, "height": 800},
@@ -182,7 +182,7 @@ def load(page: Page, save: str, played: bool, theme: str = "classic") -> None:
         page.evaluate("([save, settings]) => { localStorage.setItem('wizard.save', save);"
                       " localStorage.setItem('wizard.settings', settings); }", [save, json.dumps(settings)])
         page.reload()
-        page.wait_for_selector("html[data-table=ready]", state="attached", timeout=120_000)
+        resume(page)
     Player(page).wait_for("turn")
     # The win chances come a few seconds after the table (the coach weighs them): each takes a
     # line of its seat's room, so the table is measured with them.

@@ -1,10 +1,11 @@
 // Advice for a real hand, in the score keeper: the person about to bid picks their cards
 // (and the card turned up), and the coach's worker answers hand_advice with every bid's
 // expected points and chance. The picker keeps what was picked until the pad moves on.
+import { bidNumber } from "../lib/bids.js";
 import { busyLine, el } from "../lib/dom.js";
 import { COPIES, RANKS, SUITS, rankNumber, suitedCards } from "../lib/notation.js";
+import { optionsTable } from "../lib/options.js";
 import { cardName, chanceText, currentLanguage, errorText, expectedText, suitName, t } from "../lib/words.js";
-import { bidNumber, optionsTable } from "../coach/practiceview.js";
 import { button } from "./fields.js";
 
 export class HandAdvice {

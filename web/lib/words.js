@@ -171,6 +171,20 @@ export function listText(names) {
   return t("list.and", { first: names.slice(0, -1).join(t("list.comma")), last: names.at(-1) });
 }
 
+/**
+ * A finished game's result, on the final standings and the start page's last game:
+ * "You win with 120 points." / "Merlin wins ..." / "... share the win ...".
+ */
+export function winnersText(view) {
+  const top = view.totals[view.winners[0]];
+  if (view.winners.length > 1) {
+    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
+    return t("final.share", { names: listText(names), points: top });
+  }
+  if (view.winners[0] === view.human) return t("final.you_win", { points: top });
+  return t("final.wins", { name: view.players[view.winners[0]].name, points: top });
+}
+
 /** A suit's name in a theme: "hearts", "Elves (green)". */
 export function suitName(letter, theme) {
   return t(`suit.${themeOf(theme)}.${letter}`);

@@ -5,14 +5,7 @@
 // summary is open. Data flows one way: intent -> engine -> view (JSON) ->
 // ui.draw(view, display). No rule of Wizard is decided here; the view says
 // who acts and what is legal.
-
-/** How long the page waits, in ms, before each bot decision and after a trick (names: "pace.<key>"). */
-export const PACES = {
-  relaxed: { step: 1400, trick: 2600 },
-  normal: { step: 800, trick: 1800 },
-  fast: { step: 300, trick: 900 },
-  instant: { step: 0, trick: 0 },
-};
+import { PACES } from "../lib/pace.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,8 +2,8 @@
 // cards' motion, the sounds and whether a round's summary closes by itself (app.js
 // autoClose). Each change is applied at once and remembered.
 import { $ } from "../lib/dom.js";
+import { PACES } from "../lib/pace.js";
 import { errorText, t } from "../lib/words.js";
-import { PACES } from "./game.js";
 
 export class TableSettings {
   #game;
