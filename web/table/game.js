@@ -15,8 +15,8 @@
  * (bench/round_wait.py): two steps and a trick.
  */
 export const PACES = {
-  relaxed: { step: 1300, trick: 2400, round: 5000 },
-  normal: { step: 450, trick: 1200, round: 3000 },
+  relaxed: { step: 1400, trick: 2600, round: 5000 },
+  normal: { step: 400, trick: 1000, round: 3000 },
   fast: { step: 200, trick: 700, round: 1800 },
   instant: { step: 0, trick: 0, round: 1500 }, // (the round's result still shows, briefly)
 };

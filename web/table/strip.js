@@ -40,7 +40,6 @@ export class RoundStrip {
     this.#left = waits ? Infinity : ms;
     this.#holds.clear();
     const bar = box.querySelector(".auto-bar");
-    bar.hidden = waits;
     bar.style.transitionDuration = "0ms";
     bar.style.transform = "scaleX(1)";
     const done = new Promise((resolve) => {
