@@ -1,7 +1,7 @@
 """Issue 29, points 5 and 7, and issue 39.5: a round's result on the table that goes on by itself,
 the full summary a tap away, and take-backs allowed.
 
-The result stays 1.5 s at the Instant pace and 5 s at the Relaxed one (game.js PACES): these
+The result stays 1.5 s at the Instant pace and 5 s at the Relaxed one (lib/pace.js PACES): these
 tests wait on conditions, or on the page's own clock past those times.
 """
 from __future__ import annotations
