@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch, decimal
-from tabletools import Player, close_menu, menu, open_saved, save_at
+from tabletools import Player, close_menu, menu, open_saved, resume, save_at
 
 COACH_TIMEOUT_MS = 60_000
 MINUS = "\u2212"  # the page writes negative figures with a true minus sign
@@ -70,7 +70,9 @@ def test_a_hint_lists_every_option_best_first_with_points_and_chances_and_marks_
     # The same figures on the buttons themselves, the pick's marked.
     for option, text, chance in zip(rows.evaluate_all("(rows) => rows.map((r) => r.dataset.option)"), points, chances):
         button = page.locator(f"#table [data-action='{option}']")
-        expect(button.locator(".hint-figure")).to_have_text(f"{text} · {chance}")
+        # (drawn by the stylesheet from data-drawn: not the button's text, which names it)
+        drawn = button.first.locator(".hint-figure [data-drawn]").evaluate_all("(s) => s.map((x) => x.dataset.drawn)")
+        assert "".join(drawn) == f"{text} · {chance}", drawn
     picked = page.locator("#table [data-action].hint-picked").evaluate_all("(b) => b.map((x) => x.dataset.action)")
     assert set(picked) == {pick.get_attribute("data-option")}
     assert not watch.errors
@@ -139,7 +141,7 @@ def test_feedback_follows_each_move_and_one_click_switches_it_off(page: Page, wa
     expect(feedback).to_be_hidden()
 
     page.reload()
-    player.wait_table_ready()
+    player.resume()
     menu(page)
     expect(page.get_by_role("checkbox", name="Feedback")).not_to_be_checked()  # remembered
     assert not watch.errors
@@ -258,6 +260,7 @@ def test_after_a_resume_late_in_a_game_the_hint_is_asked_before_the_chances(page
     page.add_init_script(LOG_COACH_REQUESTS)
     open_saved(page, save)
     page.goto("./")
+    resume(page)
     Player(page).wait_for("turn")
     page.wait_for_function("() => window.coachRequests.includes('chances')", timeout=COACH_TIMEOUT_MS)
     requests = page.evaluate("window.coachRequests")

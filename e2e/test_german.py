@@ -211,7 +211,9 @@ def test_the_language_switch_rewords_the_page_and_is_remembered(page: Page, watc
     player.wait_table_ready()
     expect(html).to_have_attribute("lang", "de")
     expect(page.locator("#setup-title")).to_have_text("Neues Spiel")
-    assert english_on_screen(page) == []
+    assert english_on_screen(page) == []  # the start page
+    player.resume()
+    assert english_on_screen(page) == []  # and the table
     assert not watch.errors, watch.errors
 
 

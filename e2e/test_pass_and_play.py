@@ -138,7 +138,7 @@ def test_a_whole_pass_and_play_game_never_shows_a_person_anothers_hand(page: Pag
             assert name in PEOPLE and shown["take"] == f"Show my cards ({name})"
             if not reloaded and passes == 40:  # a reload in the middle: the pass screen comes back
                 page.reload()
-                Player(page).wait_table_ready()
+                Player(page).resume()
                 assert state(page) == "pass"
                 assert look(page, None)["pass"] == f"Pass the device on. Next: {name}"
                 reloaded = True

@@ -23,6 +23,7 @@ def _second_tab(context: BrowserContext) -> tuple[Page, Player]:
     page = context.new_page()
     player = Player(page)
     player.open()
+    player.resume()
     player.play_until(lambda state: state == "turn")
     return page, player
 
@@ -82,6 +83,7 @@ def test_new_game_in_one_tab_is_not_replaced_by_the_other_tabs_old_game(page: Pa
 
     third = page.context.new_page()
     Player(third).open()
+    Player(third).resume()
     expect(third.locator("#seats")).to_contain_text("Alice")
 
 
@@ -285,6 +287,8 @@ def test_names_are_isolated_and_long_names_fit_a_phone(page: Page) -> None:
     if state == "turn":
         player.play_until(lambda s: s == "round")
     assert not page.evaluate(UNISOLATED_JS, RLO_NAME)
+    _dialog_fits(page, "round-strip")
+    player.open_summary()
     _dialog_fits(page, "round-dialog")
     _fits(page)
     page.locator("#round-pad").click()
@@ -309,7 +313,7 @@ def test_a_save_with_only_bots_resumes_as_a_watched_game_not_with_the_pages_exce
     save = engine_call(page, "new_game", {"config": config})["save"]
     page.evaluate("(save) => localStorage.setItem('wizard.save', save)", save)
     page.reload()
-    Player(page).wait_table_ready()
+    Player(page).resume()
     expect(page.locator("#save-alert")).to_be_hidden()
     expect(page.get_by_role("group", name="Watching the bots")).to_be_visible()
     expect(page.locator("#seats .open-hand")).to_have_count(2)

@@ -358,7 +358,7 @@ def test_a_watched_game_resumes_after_a_reload(page: Page, watch: Watch) -> None
     page.get_by_role("button", name="❚❚ Pause").click()
     saved = moves(page)
     page.reload()
-    player.wait_table_ready()
+    player.resume()
     expect(page.get_by_role("group", name="Watching the bots")).to_be_visible()
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('wizard.game'))?.moves > {saved}")
     expect(page.locator("#seats .open-hand")).to_have_count(3)

@@ -7,10 +7,12 @@ import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_async, wait_ready
 
 
+@pytest.mark.cold  # a first visit: nothing stored
 def test_page_paints_before_the_engine_then_reaches_ready(page: Page, watch: Watch, site: Path) -> None:
     page.goto("./")
     expect(page.get_by_role("heading", name="Wizard")).to_be_visible()
@@ -42,6 +44,7 @@ def test_engine_errors_reject_with_a_readable_message(page: Page, watch: Watch) 
     assert watch.errors == []
 
 
+@pytest.mark.cold  # a first visit's requests, the runtime's and the offline copy's
 def test_every_request_stays_on_the_sites_origin(page: Page, watch: Watch, base_url: str) -> None:
     page.goto("./")
     wait_ready(page)
@@ -53,6 +56,7 @@ def test_every_request_stays_on_the_sites_origin(page: Page, watch: Watch, base_
     assert [url for url in watch.requests if urlsplit(url)[:2] != origin] == []
 
 
+@pytest.mark.cold  # the offline install from a first visit
 def test_a_reload_with_the_network_off_plays_again(page: Page, watch: Watch) -> None:
     page.goto("./")
     wait_ready(page)
@@ -230,4 +234,14 @@ def test_the_page_stays_responsive_while_the_engine_works(page: Page, watch: Wat
         }""")
     assert result["steps"] > 0
     assert result["blocked"] < result["busy"] / 4, result
+    assert watch.errors == []
+
+
+def test_a_test_starts_warm_as_a_returning_player_would(page: Page, watch: Watch) -> None:
+    """The suite's default (e2e/conftest.py): a page's workers boot from the stored snapshot."""
+    page.goto("./")
+    wait_ready(page)
+    page.wait_for_selector("html[data-coach-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
+    data = page.evaluate("() => ({ ...document.documentElement.dataset })")
+    assert (data["engineSnapshot"], data["coachSnapshot"]) == ("restored", "restored")
     assert watch.errors == []

@@ -101,7 +101,7 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     table = [("You " + "x" * 28, None), *[(f"Bot {n}", "random") for n in range(1, 6)]]
     page.add_init_script(SEED_ONCE.replace("SAVE", json.dumps(near_the_end(table, 11, "played"))))
     page.goto("./")
-    player.wait_table_ready()
+    player.resume()
     player.play_to_end()
     wait_history(page, "history !== null")
     assert stored_games(page) == 1 and page.evaluate("() => window.finishedEvents") == 1

@@ -13,7 +13,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 from sitetools import Watch, number
-from tabletools import Player, close_menu, find_game, finished_save, menu, open_saved, replay_state, save_at
+from tabletools import (
+    Player,
+    close_menu,
+    find_game,
+    finished_save,
+    menu,
+    open_saved,
+    open_settings,
+    replay_state,
+    save_at,
+)
 
 from wizard_engine.cards import SUIT_OF, cards_of
 from wizard_engine.themes import card_label
@@ -73,7 +83,7 @@ def test_the_first_dealer_draw_is_shown_and_the_dealer_marked(page: Page) -> Non
     dealer = draw.locator("#draw-result").inner_text()
     name = dealer.removesuffix(" deals first.")
     page.reload()  # before anyone bid: the draw is shown again
-    player.wait_table_ready()
+    player.resume()
     player.wait_for("draw")
     expect(draw.locator("#draw-result")).to_have_text(dealer)
     draw.get_by_role("button", name="Start the game").click()
@@ -104,7 +114,9 @@ def test_the_hand_is_buttons_named_for_cards_and_unplayable_ones_say_why(page: P
     hand = player.hand()
     names = hand.get_by_role("button").all()
     assert names
-    label = re.compile(r"^((2|3|4|5|6|7|8|9|10|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)|Wizard|Jester)$")
+    # A card's name holds the index its corner shows ("W, Wizard", "Q, queen of spades").
+    label = re.compile(r"^((2|3|4|5|6|7|8|9|10|J, jack|Q, queen|K, king|A, ace) of (clubs|diamonds|hearts|spades)"
+                       r"|W, Wizard|J, Jester)$")
     for button in names:
         assert label.match(button.get_attribute("aria-label") or ""), button.get_attribute("aria-label")
     unplayable = hand.locator("button.unplayable").first
@@ -152,13 +164,17 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_state(page: Page) ->
 
     # The win chances (round 3: after two finished rounds) come from the coach's worker, which
     # answers after the game's: wait for them on both sides of the reload, never a count taken
-    # while they may still be on their way.
+    # while they may still be on their way. Those of the last round but one stay beside the seats
+    # until the latest come; the pad shows them only once it has a line for every finished round.
+    chances = (player.round_number() - 1) * 4
     expect(page.locator("#table .chance")).to_have_count(4, timeout=60_000)
+    expect(page.locator("#pad td.pad-chance[data-chance]")).to_have_count(chances, timeout=60_000)
     before, save = snapshot(), player.save()
     page.reload()
-    player.wait_table_ready()
+    player.resume()
     player.wait_for("turn")
     expect(page.locator("#table .chance")).to_have_count(4, timeout=60_000)
+    expect(page.locator("#pad td.pad-chance[data-chance]")).to_have_count(chances, timeout=60_000)
     assert snapshot() == before
     assert player.save() == save
     player.choose_first()  # and the game goes on
@@ -220,6 +236,9 @@ def test_keyboard_only_play_of_a_round(page: Page) -> None:
     player.new_game(players=3, close_draw=False)
     player.wait_for("draw")
     page.keyboard.press("Enter")  # the dialog's button has the focus
+    menu(page)
+    page.get_by_label("Rounds go on by themselves").uncheck()  # (the round's result waits for the key)
+    close_menu(page)
     keys = 0
     while True:
         state = player.state()
@@ -241,8 +260,9 @@ def test_keyboard_only_play_of_a_round(page: Page) -> None:
             page.keyboard.press("ArrowRight")  # arrows move between the cards
             assert page.evaluate("document.activeElement.matches('#hand button:not([disabled])')")
         page.keyboard.press("Enter")
-    round_dialog = page.get_by_role("dialog", name=re.compile("Round 1 of 20 is over"))
-    expect(round_dialog).to_be_visible()
+    # The round's result on the table, its "Next round" button at the keyboard's focus.
+    expect(page.locator("#round-strip")).to_contain_text("Round 1 of 20 is over")
+    expect(page.get_by_role("button", name="On to round 2")).to_be_focused()
     page.keyboard.press("Enter")
     player.wait_for("turn")
     page.keyboard.press("Escape")  # nothing to close: harmless
@@ -459,6 +479,43 @@ def test_a_finished_game_is_shown_on_the_start_page_not_reopened(page: Page, wat
     page.get_by_role("button", name="New game").click()
     expect(card).to_be_hidden()  # a game in progress: Resume instead
     expect(page.get_by_role("button", name="Resume")).to_be_visible()
+    assert not watch.errors, watch.errors
+
+
+def test_a_game_in_progress_waits_for_resume_while_the_settings_change(page: Page, watch: Watch) -> None:
+    """Issue 39: with a game in progress the start page jumped to the table once the engine was
+    ready (about 0.9 s after load), even while the player was changing an opponent. It stays,
+    the form as the player left it, until Resume is pressed; then the game goes on."""
+    save = save_at(3, lambda v: v["round"] >= 2 and v["phase"] == "playing")
+    view = seat_view(replay_state(save), 0)
+    seed_save(page, save)
+    page.goto("./?levels=random")
+    page.wait_for_selector("html[data-app=ready]", state="attached", timeout=60_000)
+    open_settings(page)
+    level = page.locator("select[name=opponent-level-0]")
+    level.select_option("hard")
+    name = page.locator("input[name=opponent-name-1]")
+    name.fill("Zelda")
+    # Well past the old jump: the engine is ready and the saved game was looked at, and the coach is ready too.
+    Player(page).wait_table_ready()
+    page.wait_for_selector("html[data-coach=ready]", state="attached", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-screen", "setup")
+    expect(page.locator("#table")).to_be_hidden()
+    expect(page.locator("#settings-panel")).to_have_attribute("open", "")
+    expect(level).to_have_value("hard")
+    expect(name).to_have_value("Zelda")
+    expect(name).to_be_focused()
+    expect(page.get_by_role("region", name="Last game")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('wizard.save')") == save  # nothing of it played
+    page.get_by_role("button", name="Resume").click()
+    player = Player(page)
+    player.wait_for("turn")
+    expect(page.locator("html")).to_have_attribute("data-screen", "table")
+    expect(page.locator("#round-info")).to_contain_text(f"Round {view['round']} of 20")
+    expect(page.locator("#hand button")).to_have_count(len(view["hand"] or ()))
+    player.choose_first()  # and the game goes on
+    player.state()
+    assert player.save() != save
     assert not watch.errors, watch.errors
 
 

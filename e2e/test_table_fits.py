@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-from tabletools import Player, open_saved, save_at
+from tabletools import Player, open_saved, resume, save_at
 
 SIZES: dict[str, ViewportSize] = {
     "1280x800": {"width": 1280, "height": 800},
@@ -120,7 +120,8 @@ MEASURE = """(SPARE) => {
     // Its content at its natural height: nothing cut, nothing scrolled within it (where its table
     // is shown: on a phone the hint is one line, the table for screen readers only).
     const body = document.getElementById('hint-body');
-    if (hint.scrollHeight > hint.clientHeight + 1) problems.push(`the hint is cut: ${hint.scrollHeight} px in ${hint.clientHeight}`);
+    if (hint.scrollHeight > hint.clientHeight + 1)
+      problems.push(`the hint is cut: ${hint.scrollHeight} px in ${hint.clientHeight}`);
     if (body.getBoundingClientRect().height > 1 && body.scrollHeight > body.clientHeight + 1)
       problems.push(`the hint's table scrolls: ${body.scrollHeight} px in ${body.clientHeight}`);
     // It lies over none of the table's things: seats, cards, bids, your line and prompt.
@@ -128,7 +129,7 @@ MEASURE = """(SPARE) => {
     const things = '#seats .seat, #trick .play .card, #hand .hand-card .card, #decision .bid, #me-info, #prompt';
     document.querySelectorAll(things).forEach((node) => {
       if (node.getClientRects().length && overlaps(box, node.getBoundingClientRect()))
-        problems.push(`the hint lies over ${node.dataset.card ?? node.closest('[data-card]')?.dataset.card ?? (node.id || node.className)}`);
+        problems.push(`the hint lies over ${node.closest('[data-card]')?.dataset.card ?? (node.id || node.className)}`);
     });
   }
   const played = document.getElementById('played');
@@ -139,7 +140,8 @@ MEASURE = """(SPARE) => {
     const shown = played.getBoundingClientRect();
     played.querySelectorAll('.played-name, #played-close').forEach((node) => {
       const b = node.getBoundingClientRect();
-      if (node.id !== 'played-close' && (b.top + b.height / 2 < shown.top || b.top + b.height / 2 > shown.bottom)) return;
+      const middle = b.top + b.height / 2;
+      if (node.id !== 'played-close' && (middle < shown.top || middle > shown.bottom)) return;
       const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
       const over = top ? (top.id || top.className) : 'nothing';
       if (!top || !played.contains(top)) problems.push(`the drawer's "${node.textContent}" is under ${over}`);
@@ -180,7 +182,7 @@ def load(page: Page, save: str, played: bool, theme: str = "classic") -> None:
         page.evaluate("([save, settings]) => { localStorage.setItem('wizard.save', save);"
                       " localStorage.setItem('wizard.settings', settings); }", [save, json.dumps(settings)])
         page.reload()
-        page.wait_for_selector("html[data-table=ready]", state="attached", timeout=120_000)
+        resume(page)
     Player(page).wait_for("turn")
     # The win chances come a few seconds after the table (the coach weighs them): each takes a
     # line of its seat's room, so the table is measured with them.

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
-from tabletools import Player, close_menu, menu, open_saved, replay_state, save_at
+from tabletools import Player, close_menu, menu, open_saved, replay_state, resume, save_at
 
 from wizard_engine.view import seat_view
 
@@ -351,7 +351,7 @@ def test_the_played_cards_panel_is_off_until_ticked_and_then_remembered(browser:
         expect(row.locator(".played-count")).to_have_text(f"({count})")
         expect(row.locator(".card.theme-amigo")).to_have_count(count)
     page.reload()
-    page.wait_for_selector("html[data-table=ready]", state="attached", timeout=60_000)
+    resume(page)
     menu(page)
     expect(page.get_by_label("Cards played")).to_be_checked()
     expect(page.get_by_role("region", name="Played this round")).to_be_visible()

@@ -33,9 +33,9 @@ def described() -> dict:
 
 
 def paces() -> list[str]:
-    """The keys of game.js's PACES."""
-    block = re.search(r"export const PACES = \{(.*?)\n\};", (WEB / "table" / "game.js").read_text(), re.DOTALL)
-    assert block, "PACES not found in game.js"
+    """The keys of lib/pace.js's PACES."""
+    block = re.search(r"export const PACES = \{(.*?)\n\};", (WEB / "lib" / "pace.js").read_text(), re.DOTALL)
+    assert block, "PACES not found in lib/pace.js"
     return re.findall(r"^\s*(\w+):", block.group(1), re.MULTILINE)
 
 

@@ -24,7 +24,7 @@ from wizard_engine.coach import (
     review_game,
     win_chances,
 )
-from wizard_engine.coach.advice import EQUAL_WITHIN, Advice, coach_bot, natural_key, natural_pick
+from wizard_engine.coach.advice import EQUAL_WITHIN, Advice, best_pick, coach_bot, natural_key, natural_order
 from wizard_engine.coach.review import notable, summarize
 from wizard_engine.save import save_document
 from wizard_engine.tools.soak import hidden_twin
@@ -76,12 +76,14 @@ def trump_positions(count: int, seed: int) -> list[SeatView]:
 
 
 def expected_pick(view: SeatView, advice: Advice, expert: str) -> str:
-    """Expert's decision; but among cards as good as the best, the natural one."""
-    return natural_pick({**advice, "pick": expert}, read_view(view)) if view["phase"] == "playing" else expert
+    """Expert's decision (or the bot's suit) when as good as the best, else the best; among
+    cards as good as the best, the natural one."""
+    natural = natural_order(read_view(view)) if view["phase"] == "playing" else None
+    return best_pick(advice["options"], expert, natural)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_the_pick_is_experts_decision_for_bids_and_cards_but_the_lowest_of_equal_cards(seed: int) -> None:
+def test_the_pick_is_experts_decision_when_as_good_as_the_best_and_the_lowest_of_equal_cards(seed: int) -> None:
     for i, (_, view) in enumerate(random_positions(40, seed)):
         advice = advise(view, seed=i, budget=BUDGET)
         expert = str(coach_bot(i, BUDGET).decide(view))
@@ -95,8 +97,7 @@ def test_options_within_half_a_point_of_the_best_are_equal() -> None:
         top = advice["options"][0]["points"]
         for option in advice["options"]:
             assert option["equal"] == (top - option["points"] <= EQUAL_WITHIN + 1e-9), option
-        if view["phase"] == "playing":
-            assert any(o["equal"] and o["option"] == advice["pick"] for o in advice["options"])
+        assert any(o["equal"] and o["option"] == advice["pick"] for o in advice["options"])
         lowered += advice["pick"] != str(coach_bot(i, BUDGET).decide(view))
     assert lowered > 0  # somewhere the search's pick was not the natural one of its equals
 
@@ -112,7 +113,7 @@ def test_having_made_the_bid_the_coach_ducks_among_equal_cards() -> None:
     tied: Advice = {**advice, "pick": "play 5C", "options": [
         {"option": "play 5C", "points": 15.8, "make": 0.9, "equal": True},
         {"option": "play 2C", "points": 15.6, "make": 0.9, "equal": True}]}
-    assert natural_pick(tied, read_view(view)) == "play 2C"
+    assert best_pick(tied["options"], "play 5C", natural_order(read_view(view))) == "play 2C"
     assert advice["pick"] == "play 2C"  # and the real figures agree
     assert rate(tied, "play 2C")["verdict"] == "best" and rate(tied, "play 2C")["points_lost"] == 0
 
@@ -178,10 +179,10 @@ def test_the_pick_is_experts_decision_at_the_default_budget() -> None:
         assert advice["pick"] == expected_pick(view, advice, str(coach_bot(i, DEFAULT_BUDGET).decide(view)))
 
 
-def test_the_pick_is_experts_choice_of_trump_and_every_suit_has_figures() -> None:
+def test_the_pick_is_the_bots_choice_of_trump_when_as_good_as_the_best_and_every_suit_has_figures() -> None:
     for i, view in enumerate(trump_positions(12, 3)):
         advice = advise(view, seed=i, budget=BUDGET)
-        assert advice["pick"] == str(coach_bot(i, BUDGET).decide(view))
+        assert advice["pick"] == expected_pick(view, advice, str(coach_bot(i, BUDGET).decide(view)))
         assert advice["method"] == "best_bid"
         assert sorted(o["option"] for o in advice["options"]) == ["trump C", "trump D", "trump H", "trump S"]
 

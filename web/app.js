@@ -1,12 +1,13 @@
 // The page's entry point: loads the words, then wires the modules together in
 // the order they depend on each other (engine, store, dialogs, the game with
 // the screen it draws on, the form, the input). It holds no state of the game
-// itself (the engine does) and draws nothing itself.
+// itself (the engine does) and draws nothing itself: screens.js switches the
+// screens, lifecycle.js starts, resumes and plays the game again.
 import "./lib/supported.js";
 import { announcement } from "./table/announce.js";
 import { bindAppearance, wordAppearance } from "./lib/appearance.js";
 import { CoachClient } from "./coach/coach.js";
-import { AUTO_MS, Dialogs } from "./table/dialogs.js";
+import { Dialogs } from "./table/dialogs.js";
 import { $ } from "./lib/dom.js";
 import { startCoach, startEngine } from "./engine/engine.js";
 import { NewGameForm } from "./start/form.js";
@@ -27,14 +28,14 @@ import { Stats } from "./stats/stats.js";
 import { StoragePanel } from "./stats/storage.js";
 import { Sound } from "./lib/sound.js";
 import { bindQuickStart, showLastGame, showWaiting } from "./start/start.js";
+import { Lifecycle } from "./lifecycle.js";
+import { Screens } from "./screens.js";
 import { Store } from "./lib/store.js";
 import { TableSettings } from "./table/settings.js";
 import { Notices } from "./notices.js";
-import { drawTable } from "./table/table.js";
+import { drawChances, drawTable } from "./table/table.js";
 import { WatchMode } from "./coach/watch.js";
-import {
-  chooseLanguage, currentLanguage, errorReason, errorText, fillStatic, LANGUAGES, loadWords, t,
-} from "./lib/words.js";
+import { chooseLanguage, currentLanguage, errorText, fillStatic, LANGUAGES, loadWords, t } from "./lib/words.js";
 
 // What the form offers, written by build.py beside the page (described.json): the form is
 // complete at first paint, before the engine is ready (else it waits for the engine's describe()).
@@ -66,7 +67,7 @@ const screen = {
     review.sync(view);
     watching.draw(view);
   },
-  show: (dialog, view) => dialogs.show(dialog, dialogView(view), autoClose(dialog, view)),
+  show: (dialog, view, ms) => dialogs.show(dialog, dialogView(view), ms),
   brief: (name, view) => dialogs.brief(dialogView(view)),
   announce(before, view, events) {
     sound.react(before, view, events);
@@ -79,32 +80,27 @@ const screen = {
   },
   behind: (why) => notices.behind(why),
 };
-/**
- * How long a dialog stays before it closes by itself (0: until closed). Only a round's summary,
- * when the setting says so (on unless turned off), and never at pass-and-play, where everyone
- * reads it before the device goes on. `?summary_ms=` shortens it (for tests).
- */
-function autoClose(dialog, view) {
-  if (dialog !== "round" || settings.autoContinue === false || view.people?.length > 1) return 0;
-  const wanted = Number(params.get("summary_ms"));
-  return Number.isInteger(wanted) && wanted > 0 ? wanted : AUTO_MS;
-}
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
 game.drawDialog = Boolean(settings.drawDialog);
 watching = new WatchMode(game, startCoach);
 game.hooks = coach.hooks();
-coachView = new CoachView(coach, game, settings, remember);
+coachView = new CoachView(coach, game, settings, remember, { drawChances, drawPad });
 passScreen = new PassScreen(game, {
   forget() {
     coach.handOver();
     review.forget();
   },
-  onSetup: () => showSetup(),
+  onSetup: () => screens.setup(),
 });
+const screens = new Screens(game, store, passScreen);
 const showError = (message) => notices.actionError(message);
 const tableSettings = new TableSettings(game, settings, remember, { motion, sound, showError });
+const deal = (choice) => lifecycle.deal(choice);
 const form = new NewGameForm($("new-game"), params, deal, deal); // Watch the bots: a deal with every seat a bot
+const lifecycle = new Lifecycle({
+  engine, game, store, screens, notices, dialogs, form, tableSettings, settings, remember,
+});
 const refreshSummary = bindQuickStart(form);
 
 // --- the engine's status -------------------------------------------------------
@@ -124,135 +120,15 @@ engine.addEventListener("update", () => {
 showStatus();
 
 // --- another tab, the engine restarted (notices.js words them) -----------------------
-$("take-over").addEventListener("click", async () => {
-  try {
-    await game.takeOver();
-    showGame();
-  } catch (error) {
-    notices.behind(null);
-    reportUnreadable(store.loadGame(), error);
-  }
-});
+$("take-over").addEventListener("click", () => lifecycle.takeOver());
 store.addEventListener("changed", () => {
-  if (!$("setup").hidden) showSetup(); // the Resume button follows what is saved
+  if (!$("setup").hidden) screens.setup(); // the Resume button follows what is saved
 });
-
-engine.addEventListener("restarted", async () => {
-  notices.engineRecovered();
-  try {
-    await game.recover();
-  } catch (error) {
-    notices.actionError(errorText(error, game.view));
-  }
-});
-
-// --- screens -------------------------------------------------------------------
-function showTable() {
-  practice.close();
-  keeper.close();
-  stats.close();
-  $("setup").hidden = true;
-  $("table").hidden = false;
-  document.documentElement.dataset.screen = "table";
-  // The button pressed (Play, Resume) is gone: the keyboard goes on from the table, or
-  // from the decision the table just focused.
-  if (!$("table").contains(document.activeElement)) $("table").focus({ preventScroll: true });
-  passScreen.show();
-}
-
-function showSetup() {
-  $("table").hidden = true;
-  passScreen.leave();
-  $("setup").hidden = false;
-  document.documentElement.dataset.screen = "setup";
-  const saved = store.loadGame() !== null;
-  const over = game.view?.over ?? Boolean(store.savedGame()?.over);
-  $("resume").hidden = !(saved || (game.view && !game.view.over)) || over;
-  showLastGame(game.view);
-}
-
-/** The game loaded: one in progress at the table, a finished one on the start page (its card). */
-function showGame() {
-  if (game.view.over) showSetup();
-  else showTable();
-}
+engine.addEventListener("restarted", () => lifecycle.recover());
 
 function remember(changes) {
   Object.assign(settings, changes);
   store.saveSettings(settings);
-}
-
-// --- starting, resuming ----------------------------------------------------------
-async function deal({ config, theme, pace, drawDialog, remember: formState }) {
-  form.showError("");
-  form.setEnabled(false);
-  remember({ theme, pace, drawDialog, form: formState });
-  game.setPace(pace);
-  game.drawDialog = drawDialog;
-  tableSettings.sync();
-  showWaiting(engine.status === "loading");
-  try {
-    dialogs.closeAll();
-    await game.start(config, theme);
-    notices.saveAlert("");
-    showTable();
-  } catch (error) {
-    form.showError(errorText(error));
-    $("settings-panel").open = true;
-  } finally {
-    showWaiting(false);
-    form.setEnabled(engine.status !== "error");
-  }
-}
-
-/** Load the saved game; `show`: then show it (showGame), else it stays out of sight. */
-async function resumeSaved({ show = true } = {}) {
-  const save = store.loadGame();
-  if (save === null) return;
-  try {
-    game.theme = settings.theme ?? "classic";
-    await game.resume(save);
-    if (show) showGame();
-  } catch (error) {
-    if (show) reportUnreadable(save, error);
-    else console.warn("A saved game could not be shown:", error); // (its Resume button says so when pressed)
-  }
-}
-
-/**
- * Once the engine is ready: on the start page, the saved game is shown (one in progress goes on at
- * the table, a finished one's card is shown). The person who went on to another screen meanwhile
- * stays there: only a finished game is loaded then (nothing of it plays), for its card.
- */
-async function restoreSaved() {
-  if (document.documentElement.dataset.screen === "setup") await resumeSaved();
-  else if (store.savedGame()?.over) await resumeSaved({ show: false });
-}
-
-/** A save that could not be resumed: set aside, and the engine's reason worded (never the page's own exception). */
-function reportUnreadable(save, error) {
-  const key = save === null ? null : store.setAside(save);
-  const reason = error?.reason ? errorReason(error) : t("save.not_playable");
-  if (!error?.reason) console.warn("A saved game could not be shown:", error);
-  const words = [t("save.unreadable", { reason })];
-  if (key) words.push(t("save.kept_aside", { key }));
-  words.push(t("save.start_new"));
-  notices.saveAlert(words.join(" "));
-  showSetup();
-}
-
-async function playAgain() {
-  const view = game.view;
-  dialogs.closeAll();
-  if (!view) return showSetup();
-  const config = { players: view.players.map((p) => ({ name: p.name, bot: p.bot })), options: view.options };
-  try {
-    await game.start(config, game.theme);
-    showTable();
-  } catch (error) {
-    showSetup();
-    form.showError(errorText(error));
-  }
 }
 
 /** The review of the game shown (its finished rounds); the bots wait while it is open. */
@@ -316,7 +192,7 @@ bindToolbarMenu();
 bindInput($("table"), game, {
   "take-back": () => game.takeBack(),
   "open-pad": () => dialogs.open("pad-dialog"),
-  "to-setup": () => showSetup(),
+  "to-setup": () => screens.setup(),
   "draw-ok": () => dialogs.close("draw-dialog"),
   "pad-close": () => dialogs.close("pad-dialog"),
   "round-next": () => dialogs.close("round-dialog"),
@@ -324,10 +200,10 @@ bindInput($("table"), game, {
   "round-pad": () => dialogs.open("pad-dialog"),
   "final-setup": () => {
     dialogs.closeAll();
-    showSetup();
+    screens.setup();
   },
-  "play-again": () => playAgain(),
-  "last-again": () => playAgain(),
+  "play-again": () => lifecycle.playAgain(),
+  "last-again": () => lifecycle.playAgain(),
   "last-review": () => openReview(true),
   "last-standings": () => dialogs.show("final", dialogView(game.view)),
   "review-rounds": () => openReview(false),
@@ -335,42 +211,23 @@ bindInput($("table"), game, {
 });
 bindPeek();
 bindPlayed(settings.played, remember, () => game.redraw());
-/** A start-page entry ("<name>-open") that leaves the start page and the table for a screen of its own. */
-function bindModeEntry(name, open) {
-  $(`${name}-open`).addEventListener("click", () => {
-    $("setup").hidden = true;
-    $("table").hidden = true;
-    passScreen.leave();
-    document.documentElement.dataset.screen = name;
-    open();
-  });
-}
 // Bidding practice: its own screen, the coach's worker, the theme chosen in the form.
 const practice = new Practice(startCoach, {
   theme: () => form.read().theme,
-  onBack() {
-    showSetup();
-    $("practice-open").focus();
-  },
+  onBack: () => screens.back("practice"),
 });
-bindModeEntry("practice", () => practice.open());
+screens.entry("practice", practice);
 // The score keeper for a real deck: its own screen, the engine's keeper_* requests, the coach for hand advice.
 const keeper = new ScoreKeeper(engine, startCoach, store, {
   theme: () => form.read().theme,
   described: async () => described ?? engine.call("describe"),
-  onBack() {
-    showSetup();
-    $("keeper-open").focus();
-  },
+  onBack: () => screens.back("keeper"),
 });
-bindModeEntry("keeper", () => keeper.open());
+screens.entry("keeper", keeper);
 // Statistics and history: its own screen; the history records every finished game (history.js).
 const gameHistory = new History(startCoach, store);
 const stats = new Stats(gameHistory, {
-  onBack() {
-    showSetup();
-    $("stats-open").focus();
-  },
+  onBack: () => screens.back("stats"),
   async openReview(key, listed) {
     const { save, record } = await gameHistory.review(key);
     const people = record.players.flatMap((player, seat) => (player.bot ? [] : [seat]));
@@ -381,14 +238,11 @@ const stats = new Stats(gameHistory, {
   },
 });
 const storagePanel = new StoragePanel();
-bindModeEntry("stats", () => {
+screens.entry("stats", stats, () => {
   stats.open();
   storagePanel.show();
 });
-$("resume-button").addEventListener("click", () => {
-  if (game.view && !game.view.over && !game.behind) showTable();
-  else resumeSaved(); // the saved game (another tab's, if this one stepped aside)
-});
+$("resume-button").addEventListener("click", () => lifecycle.resume());
 
 /** The form, filled from what the engine offers (and the remembered settings). */
 function buildForm(offered) {
@@ -399,14 +253,14 @@ function buildForm(offered) {
   showStatus();
 }
 
-showSetup();
+screens.setup();
 const offered = await preset;
 if (offered) buildForm(offered);
 document.documentElement.dataset.app = "ready";
 engine.ready.then(
   async () => {
     if (!described) buildForm(await engine.call("describe"));
-    await restoreSaved();
+    await lifecycle.restore(); // a finished game's card; a game in progress waits for Resume
     document.documentElement.dataset.table = "ready";
   },
   () => {},

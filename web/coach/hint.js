@@ -5,14 +5,13 @@
 // setting, on by default), and the players' chances to win, beside each seat
 // and in the score pad. The figures come from coach.js; nothing here decides
 // a rule of Wizard, and every word comes from the catalogue.
-import { $, el, inTextField } from "../lib/dom.js";
-import { drawPad } from "../table/pad.js";
-import { drawChances } from "../table/table.js";
+import { $, drawnEl, el, inTextField } from "../lib/dom.js";
 import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "../lib/words.js";
 import { turnKey } from "./coach.js";
 
 export class CoachView {
   #coach;
+  #tableChances;
   #game;
   #remember;
   #open = false;
@@ -24,8 +23,10 @@ export class CoachView {
    * @param game     game.js's Game (its view and theme)
    * @param settings the player's settings ({feedback: false} when switched off)
    * @param remember saves changed settings (app.js's, through store.js)
+   * @param tableChances the table's drawing of the chances, {drawChances(view, line), drawPad(view, lines)}
    */
-  constructor(coach, game, settings, remember) {
+  constructor(coach, game, settings, remember, tableChances) {
+    this.#tableChances = tableChances;
     this.#coach = coach;
     this.#game = game;
     this.#remember = remember;
@@ -53,7 +54,7 @@ export class CoachView {
       const view = this.#game.view;
       if (!view) return;
       this.#drawChances(view);
-      drawPad(view, this.#coach.chanceLines(view));
+      this.#tableChances.drawPad(view, this.#coach.chanceLines(view));
     });
   }
 
@@ -201,9 +202,10 @@ export class CoachView {
       const action = `[data-action="${option.option}"]`;
       for (const button of document.querySelectorAll(`#decision ${action}, #hand ${action}`)) {
         // "+12.4 · 93%": on a small screen the two figures stand one above the other (style.css).
+        // Drawn, not text: the card's name holds what the card shows, not the coach's figures on it.
         const figure = el("span", "hint-figure");
-        figure.append(el("span", "", expectedText(option.points)), el("span", "hint-figure-sep", " · "),
-          el("span", "", chanceText(option.make)));
+        figure.append(drawnEl("span", "", expectedText(option.points)), drawnEl("span", "hint-figure-sep", " · "),
+          drawnEl("span", "", chanceText(option.make)));
         figure.setAttribute("aria-hidden", "true"); // the panel's table says it to a screen reader
         button.append(figure);
         button.classList.toggle("hint-picked", picked(advice, option));
@@ -252,7 +254,7 @@ export class CoachView {
   /** Beside each seat, the chances after the last finished round (the pad is drawn with the view, app.js). */
   #drawChances(view) {
     const lines = this.#coach.chanceLines(view);
-    drawChances(view, lines ? lines.at(-1) : null);
+    this.#tableChances.drawChances(view, lines ? lines.at(-1) : null);
   }
 }
 

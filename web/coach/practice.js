@@ -7,7 +7,8 @@
 import { BidTyping } from "../lib/bids.js";
 import { $, busyLine, el, inTextField, moveAlong } from "../lib/dom.js";
 import { decimalText, errorText, expectedText, suitName, t } from "../lib/words.js";
-import { bidRow, handList, optionsTable, runTable, seatOrder, trumpBox, verdictLines } from "./practiceview.js";
+import { optionsTable } from "../lib/options.js";
+import { bidRow, handList, runTable, seatOrder, trumpBox, verdictLines } from "./practiceview.js";
 
 const LENGTHS = [3, 5, 10, 20];
 const DEFAULT_LENGTH = 5;

@@ -1,16 +1,12 @@
 // Bidding practice's board, drawn from the coach's practice view and advice: the trump,
-// the seats in bidding order with their bids, the row of bid buttons, every bid's figures,
-// and the run's table. Functions of their arguments; practice.js keeps the run.
-import { bidButtons } from "../lib/bids.js";
+// the seats in bidding order with their bids, the row of bid buttons and the run's table
+// (every bid's figures: lib/options.js). Functions of their arguments; practice.js keeps the run.
+import { bidButtons, bidNumber } from "../lib/bids.js";
 import { cardPicture } from "../lib/cards.js";
 import { el } from "../lib/dom.js";
 import { kindOf } from "../lib/notation.js";
+import { headedTable } from "../lib/options.js";
 import { cardName, chanceText, decimalText, expectedText, suitName, t } from "../lib/words.js";
-
-/** The number in a bid's notation: "bid 12" -> 12. */
-export function bidNumber(action) {
-  return Number(action.split(" ")[1]);
-}
 
 /** Your cards, a gap between suits (and before the Wizards and the Jesters). */
 export function handList(view, theme) {
@@ -125,42 +121,6 @@ export function bidRow(view) {
   return wrap;
 }
 
-/**
- * Every bid (in order 0, 1, 2...) with its expected points as a bar and its chance; the
- * coach's pick marked, and `mine` (your bid, if any). The score keeper's hand advice shows it too.
- */
-export function optionsTable(advice, mine = null, className = "practice-options") {
-  const table = headedTable(className, el("caption", "", t("practice.table_caption")),
-    [t("practice.col_bid"), t("practice.col_points"), t("practice.col_make")]);
-  const body = el("tbody");
-  const widest = Math.max(1, ...advice.options.map((o) => Math.abs(o.points)));
-  const options = [...advice.options].sort((a, b) => bidNumber(a.option) - bidNumber(b.option));
-  for (const option of options) {
-    const row = el("tr");
-    const cell = el("th", "", String(bidNumber(option.option)));
-    cell.scope = "row";
-    if (option.option === mine?.bid) {
-      row.classList.add("mine");
-      cell.append(" ", el("span", "badge mark-you", t("practice.mark_you")));
-    }
-    if (option.option === advice.pick) {
-      row.classList.add("pick");
-      cell.append(" ", el("span", "badge mark-coach", t("practice.mark_coach")));
-    }
-    const points = el("td", "practice-points");
-    const bar = el("span", `practice-bar ${option.points < 0 ? "negative" : "positive"}`);
-    bar.setAttribute("aria-hidden", "true");
-    const fill = el("span", "practice-bar-fill");
-    fill.style.setProperty("--share", String(Math.abs(option.points) / widest));
-    bar.append(fill);
-    points.append(el("span", "practice-number", expectedText(option.points)), bar);
-    row.append(cell, points, el("td", "practice-chance", chanceText(option.make)));
-    body.append(row);
-  }
-  table.append(body);
-  return table;
-}
-
 /** The summary's table: each hand's round, your bid, the coach's, your points and what you gave up. */
 export function runTable(run) {
   const table = headedTable("practice-run", el("caption", "visually-hidden", t("practice.run_caption")),
@@ -176,19 +136,5 @@ export function runTable(run) {
     body.append(row);
   });
   table.append(body);
-  return table;
-}
-
-/** A table of class `className` with its caption and a head row of column headers. */
-function headedTable(className, caption, columns) {
-  const table = el("table", className);
-  const head = el("tr");
-  for (const text of columns) {
-    const th = el("th", "", text);
-    th.scope = "col";
-    head.append(th);
-  }
-  table.append(caption, el("thead"));
-  table.tHead.append(head);
   return table;
 }

@@ -3,12 +3,13 @@
 // expected points and chance. The picker offers the engine's deck (describe().deck, a
 // button for every card, each copy of a Wizard or a Jester its own) and keeps what was
 // picked until the pad moves on.
+import { bidNumber } from "../lib/bids.js";
 import { busyLine, el } from "../lib/dom.js";
 import { WIZARD, kindOf, suitOf } from "../lib/notation.js";
+import { optionsTable } from "../lib/options.js";
 import {
-  cardName, chanceText, cornerName, currentLanguage, errorText, expectedText, suitName, t,
+  cardName, chanceText, cornerText, currentLanguage, errorText, expectedText, suitName, t,
 } from "../lib/words.js";
-import { bidNumber, optionsTable } from "../coach/practiceview.js";
 import { button } from "./fields.js";
 
 export class HandAdvice {
@@ -171,7 +172,7 @@ export class HandAdvice {
     node.type = "button";
     node.dataset.keeper = `pick ${place}`;
     node.dataset.card = card;
-    node.textContent = cornerName(card, theme);
+    node.textContent = cornerText(card, theme);
     node.setAttribute("aria-label", cardName(card, theme));
     node.setAttribute("aria-pressed", String(this.#hand.has(place)));
     return node;

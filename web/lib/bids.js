@@ -10,6 +10,11 @@ import { reasonText, t } from "./words.js";
 
 export const TYPING_MS = 1200; // how long a digit that may start a longer bid waits for the next
 
+/** The number in a bid's notation: "bid 12" -> 12. */
+export function bidNumber(action) {
+  return Number(action.split(" ")[1]);
+}
+
 /** A forbidden bid's line and tooltip, said to the one bidding ("You may not bid 2: ..."). */
 function youMayNot(params) {
   return { note: t("bids.forbidden", params), title: t("bids.forbidden_title", params) };

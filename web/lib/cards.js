@@ -3,8 +3,9 @@
 // the catalogue's: words.js); the engine decides everything about the cards'
 // play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"
 // (Wizard), "N" (Jester).
+import { drawnEl, el } from "./dom.js";
 import { JESTER, SUITS, WIZARD, kindOf, suitOf } from "./notation.js";
-import { cornerName } from "./words.js";
+import { cornerText } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -63,9 +64,11 @@ function symbolOf(notation, theme) {
 
 /**
  * A card's face, drawn (decorative: the caller names it). Classes carry the
- * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N.
+ * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N. `emblem`: the
+ * face stands for its suit beside the suit's name (the trump choice), its
+ * index not the button's words (drawn: see below).
  */
-export function cardFace(notation, theme) {
+export function cardFace(notation, theme, emblem = false) {
   const face = document.createElement("span");
   face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${kindOf(notation)}`;
   face.setAttribute("aria-hidden", "true");
@@ -73,9 +76,10 @@ export function cardFace(notation, theme) {
   for (const corner of ["top", "bottom"]) {
     const index = document.createElement("span");
     index.className = `card-index card-index-${corner}`;
-    const rank = document.createElement("span");
-    rank.className = "card-rank";
-    rank.textContent = cornerName(notation, theme);
+    // The bottom index repeats the top one upside down, as on a printed card: drawn, so that the
+    // card's text holds its index once, which a hand card's name holds ("W, Wizard": cardButtonName).
+    const text = corner === "top" && !emblem;
+    const rank = (text ? el : drawnEl)("span", "card-rank", cornerText(notation, theme));
     index.append(rank, shape(symbol, "card-pip"));
     face.append(index);
   }

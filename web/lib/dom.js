@@ -20,6 +20,17 @@ export function el(tag, className = "", text = null) {
 }
 
 /**
+ * An element whose text the stylesheet draws (style.css: [data-drawn]): seen, but not in the
+ * page's text. For marks on a control that are not its name (a card's second index, the coach's
+ * figures on a card), since a control's name must hold all the text it shows (WCAG 2.5.3).
+ */
+export function drawnEl(tag, className, text) {
+  const node = el(tag, className);
+  node.dataset.drawn = text;
+  return node;
+}
+
+/**
  * An element showing a player's name: isolated for the bidirectional
  * algorithm, cut with an ellipsis when too long to fit (CSS .player-name),
  * the full name in its tooltip.

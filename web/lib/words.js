@@ -171,6 +171,20 @@ export function listText(names) {
   return t("list.and", { first: names.slice(0, -1).join(t("list.comma")), last: names.at(-1) });
 }
 
+/**
+ * A finished game's result, on the final standings and the start page's last game:
+ * "You win with 120 points." / "Merlin wins ..." / "... share the win ...".
+ */
+export function winnersText(view) {
+  const top = view.totals[view.winners[0]];
+  if (view.winners.length > 1) {
+    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
+    return t("final.share", { names: listText(names), points: top });
+  }
+  if (view.winners[0] === view.human) return t("final.you_win", { points: top });
+  return t("final.wins", { name: view.players[view.winners[0]].name, points: top });
+}
+
 /** A suit's name in a theme: "hearts", "Elves (green)". */
 export function suitName(letter, theme) {
   return t(`suit.${themeOf(theme)}.${letter}`);
@@ -185,12 +199,23 @@ export function cardName(card, theme) {
   return t("card.of", { value, suit: t(`suit.${style}.short.${suitOf(card)}`) });
 }
 
-/** The short value printed in a card's corner: "7", "10", "Q", "12" (Amigo), "W" (a Wizard). */
-export function cornerName(card, theme) {
+/** The index printed in a card's corner: "7", "10", "Q", "12" (Amigo), "W" (letters from the catalogue). */
+export function cornerText(card, theme) {
   const rank = rankOf(card);
   if (rank === null) return t(`corner.${card}`);
   if (themeOf(theme) === "amigo") return String(rankNumber(card));
   return has(`corner.${rank}`) ? t(`corner.${rank}`) : rank; // the number cards print their rank letter
+}
+
+/**
+ * A card's name on a button that shows it: led by the card's index when the name does not say
+ * it ("W, Wizard", "Q, queen of spades"; "7 of hearts"), so that the name holds what the card shows.
+ */
+export function cardButtonName(card, theme) {
+  const name = cardName(card, theme);
+  const corner = cornerText(card, theme);
+  const said = name.toLowerCase().split(" ").includes(corner.toLowerCase());
+  return said ? name : t("card.with_index", { corner, card: name });
 }
 
 /** A player as the sentence calls them: "you" for the person, else the name. */

@@ -3,7 +3,7 @@
 // read back into the engine's config. It checks nothing about the rules: a
 // bad combination of options is refused by the engine, and its reason shown.
 import { cardFace } from "../lib/cards.js";
-import { PACES } from "../table/game.js";
+import { PACES } from "../lib/pace.js";
 import { t } from "../lib/words.js";
 
 const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];

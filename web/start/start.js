@@ -5,8 +5,7 @@
 // finished: its result, never reopened by itself. form.js reads the form;
 // app.js deals.
 import { $ } from "../lib/dom.js";
-import { winnersText } from "../table/final.js";
-import { listText, t } from "../lib/words.js";
+import { listText, t, winnersText } from "../lib/words.js";
 
 /** An opponent in the summary: a bot's name and level, a person's name (a person at this device). */
 function opponentText(opponent) {

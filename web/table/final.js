@@ -2,7 +2,7 @@
 // and bids made, and a small chart of the totals over the rounds (inline SVG,
 // a line per player, with the same figures as text for screen readers).
 import { $, el, nameEl } from "../lib/dom.js";
-import { listText, t } from "../lib/words.js";
+import { t, winnersText } from "../lib/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CHART = { width: 560, height: 220, left: 44, right: 12, top: 12, bottom: 26 };
@@ -32,17 +32,6 @@ export function fillFinal(view) {
   $("final-winners").textContent = winnersText(view);
   $("final-dialog").classList.toggle("you-won", view.winners.includes(view.human));
   drawChart(view);
-}
-
-/** "You win with 120 points." / "Merlin wins ..." / "... share the win ...": the finished game's result. */
-export function winnersText(view) {
-  const top = view.totals[view.winners[0]];
-  if (view.winners.length > 1) {
-    const names = view.winners.map((s) => (s === view.human ? t("final.you") : view.players[s].name));
-    return t("final.share", { names: listText(names), points: top });
-  }
-  if (view.winners[0] === view.human) return t("final.you_win", { points: top });
-  return t("final.wins", { name: view.players[view.winners[0]].name, points: top });
 }
 
 function svg(tag, attributes = {}) {

@@ -41,6 +41,8 @@ function arrange(box) {
   const count = cards.length;
   const w = face.offsetWidth;
   const room = box.clientWidth - 2; // (a focus ring's room at the edges)
+  // (table.css may leave less uncovered: --hand-min-step)
+  const least = Number(getComputedStyle(box).getPropertyValue("--hand-min-step")) || MIN_STEP;
   let rows = 1;
   let cols = count;
   let step = w + GAP;
@@ -48,7 +50,7 @@ function arrange(box) {
     for (rows = 1; rows <= MAX_ROWS; rows++) {
       cols = Math.ceil(count / rows);
       step = cols > 1 ? (room - w) / (cols - 1) : w;
-      if (step >= MIN_STEP) break;
+      if (step >= least) break;
     }
     rows = Math.min(rows, MAX_ROWS);
     step = Math.floor(Math.min(step, w + GAP));

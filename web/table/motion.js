@@ -20,7 +20,7 @@ import { cardBack } from "../lib/cards.js";
 const REDUCE = "(prefers-reduced-motion: reduce)";
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 
-/** How long each movement takes at a pace ({step, trick} of game.js PACES); null: none. */
+/** How long each movement takes at a pace ({step, trick} of lib/pace.js PACES); null: none. */
 export function timings(pace) {
   if (!pace || pace.step <= 0) return null;
   const clamp = (value, low, high) => Math.round(Math.min(high, Math.max(low, value)));

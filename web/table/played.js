@@ -27,14 +27,18 @@ export function bindPlayed(on, remember, redraw) {
     box.dispatchEvent(new Event("change"));
   });
   for (const event of ["resize", "scroll"]) addEventListener(event, placeDrawer, { passive: true });
-  if (typeof ResizeObserver !== "undefined") new ResizeObserver(placeDrawer).observe($("hint-panel")); // opened, closed, filled
+  if (typeof ResizeObserver !== "undefined") {
+    const watch = new ResizeObserver(placeDrawer); // the hint opened, closed, filled; the table or your part grown
+    for (const id of ["hint-panel", "me", "table"]) watch.observe($(id));
+  }
 }
 
 /**
- * The drawer, and the coach's hint on a wide screen, hang below the toolbar's buttons, which
- * stay in front (Hint, Take back, the menu with the box that closes it: over them, the drawer
- * hid its own title and ✕ under them); the drawer below the hint while both are open there.
- * #table's --side-top and --drawer-top say where (table.css, coach.css).
+ * The drawer hangs below the toolbar's buttons, which stay in front (Hint, Take back, the menu
+ * with the box that closes it: over them, it hid its own title and ✕ under them), and ends above
+ * your part of the table (#me: your hand). The coach's hint on a wide screen hangs below the
+ * buttons too, and the drawer below it while both are open. #table's --side-top, --drawer-top
+ * and --drawer-bottom say where (table.css, coach.css).
  */
 function placeDrawer() {
   const table = $("table");
@@ -42,8 +46,12 @@ function placeDrawer() {
   const top = Math.max(0, Math.round(document.querySelector(".toolbar-buttons").getBoundingClientRect().bottom + 4));
   const hint = $("hint-panel");
   const besideHint = !hint.hidden && getComputedStyle(hint).position === "fixed"; // the hint in the side column
+  const mine = $("me").getBoundingClientRect().top;
   table.style.setProperty("--side-top", `${top}px`);
-  table.style.setProperty("--drawer-top", `${besideHint ? Math.round(hint.getBoundingClientRect().bottom + 6) : top}px`);
+  const drawerTop = besideHint ? Math.round(hint.getBoundingClientRect().bottom + 6) : top;
+  const drawerBottom = Math.max(0, Math.round(document.documentElement.clientHeight - mine + 4));
+  table.style.setProperty("--drawer-top", `${drawerTop}px`);
+  table.style.setProperty("--drawer-bottom", `${drawerBottom}px`);
 }
 
 /** The panel for `view`: this round's finished tricks and the trick on the table. */

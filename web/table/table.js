@@ -11,7 +11,9 @@ import { layoutHand } from "./handlayout.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
 import { drawTrick, tookLastText } from "./trick.js";
-import { cardName, chanceText, listText, numberText, reasonText, suitName, t } from "../lib/words.js";
+import {
+  cardButtonName, cardName, chanceText, listText, numberText, reasonText, signed, suitName, t,
+} from "../lib/words.js";
 import { SUITS, aceOf, kindOf } from "../lib/notation.js";
 
 
@@ -121,6 +123,11 @@ function stats(view, seat) {
   add(t("stat.bid"), bidText(view, seat), "stat-bid");
   add(t("stat.took"), String(view.taken[seat]), "stat-taken");
   add(t("stat.score"), numberText(view.totals[seat]), "stat-score");
+  // A round just ended (game.js's picture): the score moved by the round's points.
+  const points = view.round_points?.[seat];
+  if (points !== undefined) {
+    list.lastChild.lastChild.append(" ", el("span", `score-moved ${points >= 0 ? "up" : "down"}`, signed(points)));
+  }
   return list;
 }
 
@@ -275,7 +282,7 @@ function trumpChoice(view) {
     button.dataset.action = action;
     button.disabled = !view.legal.includes(action);
     const name = suitName(letter, view.theme);
-    button.append(cardFace(aceOf(letter), view.theme), el("span", "suit-button-name", name));
+    button.append(cardFace(aceOf(letter), view.theme, true), el("span", "suit-button-name", name));
     button.setAttribute("aria-label", name);
     group.append(button);
   }
@@ -307,7 +314,7 @@ function hand(view) {
     if (group !== null && kind !== group) button.classList.add("group-start");
     group = kind;
     button.type = "button";
-    button.setAttribute("aria-label", cardName(card, view.theme));
+    button.setAttribute("aria-label", cardButtonName(card, view.theme));
     button.dataset.card = card;
     button.dataset.action = `play ${card}`;
     button.append(cardFace(card, view.theme));

@@ -1,7 +1,7 @@
 """The coach: advice on a decision, win chances, the review of a finished game, bidding practice.
 
 * :func:`advise` -- every legal option of a seat's decision with its expected points and its
-  chance of making the bid, and the pick (Expert's decision for the same view and seed);
+  chance of making the bid, and the pick (as good as the best by those figures);
 * :func:`win_chances` -- each player's chance to win from the totals and the rounds left;
 * :func:`review_game` -- every decision of one seat in a saved game, rated against the coach;
 * :func:`practice_deal` and :func:`practice_score` -- bidding practice.

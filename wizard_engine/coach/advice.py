@@ -1,8 +1,8 @@
 """Advice: every legal option of a seat's decision with its figures, and the coach's pick.
 
 The figures come from the strongest bot's own search (:meth:`ExpertBot.search`), on the
-same deals and with the same seed, so the pick is always Expert's decision for the same view
-and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's own points):
+same deals and with the same seed (Expert without spite, :func:`coach_bot`: the coach weighs
+the person's own points), and the pick is the best option by those figures (see below):
 
 * a card: Expert tries every legal card on its deals (dropping the worse half stage by
   stage, and solving the last tricks exactly); the pick's ``points`` is its mean R17 score
@@ -12,7 +12,7 @@ and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's
   on the deals both were tried on (:meth:`ExpertTally.paired`), so an option dropped early
   is not flattered, or wronged, by deals better or worse than the pick's later ones;
 * a bid: Expert compares the candidates near its estimate; the coach evaluates every other
-  legal bid on the last stage's deals too (the pick stays Expert's, among its candidates),
+  legal bid on the last stage's deals too (Expert's decision stays among its candidates),
   and ``make`` is the chance of making that bid; figures paired with the pick's as above.
   Where the best candidate is at the edge of the candidates, or another bid's figures beat
   it by 2 points (the best of many bids on 100 deals may be lucky), Expert searches again
@@ -21,14 +21,18 @@ and seed (Expert without spite, :func:`coach_bot`: the coach weighs the person's
   search.  The coach gives each suit the expected points of the *best bid* with that suit
   as trump: every bid is played out on the same deals for each suit, at a quarter of the
   budget per suit; ``make`` is that best bid's chance.  It is an upper bound of what the
-  suit is worth to a dealer who bids well, comparable between suits; the pick is still
-  the bot's choice (by card-chance strength), which may rank second by this figure.
+  suit is worth to a dealer who bids well, comparable between suits.
 
 Options within :data:`EQUAL_WITHIN` of the best are marked ``equal``: the coach cannot tell
-them apart on a hint's deals. Among equal cards its pick is the natural one
-(:func:`natural_key`: with the bid made, a card that does not take the trick; then the
-lowest, keeping trumps, Jesters and Wizards for later), so the hint never tells a seat that
-bid 0 to take a trick with the 5 rather than duck with the 2 by a deal's luck.
+them apart on a hint's deals.  The pick is always one of them, decided from the figures in
+one place (:func:`best_pick`), for the hint and the feedback alike: among equal cards the
+natural one (:func:`natural_key`: with the bid made, a card that does not take the trick;
+then the lowest, keeping trumps, Jesters and Wizards for later), so the hint never tells a
+seat that bid 0 to take a trick with the 5 rather than duck with the 2 by a deal's luck;
+among equal bids and suits the bot's own decision (Expert's bid, the bot's suit) when it is
+one of them, else the best.  The bot's decision can fall outside them: the figures of an
+option the halving dropped, of a bid beyond Expert's candidates, or of a suit (which the bot
+chooses without a search) may beat it by more than the margin.
 
 The coach reads the view only (R22): nothing else reaches the search.
 """
@@ -36,9 +40,10 @@ The coach reads the view only (R22): nothing else reaches the search.
 from __future__ import annotations
 
 import dataclasses
-from typing import TypedDict
+from collections.abc import Callable
+from typing import Any, TypedDict
 
-from ..actions import Action, bid, choose_trump, play
+from ..actions import bid, choose_trump, play
 from ..bots import decision_rng, require_turn
 from ..bots.expert import ExpertBot, ExpertTally
 from ..bots.knowledge import Knowledge, View, read_view
@@ -69,7 +74,7 @@ class Advice(TypedDict):
 
     seat: int
     phase: str  # "trump", "bidding" or "playing"
-    pick: str  # the coach's choice: Expert's decision, or among cards as good, the natural one
+    pick: str  # the coach's choice: always an ``equal`` option (see the module)
     options: list[OptionAdvice]  # every legal option, best (most expected points) first
     forced: bool  # one legal option: nothing to choose, so nothing to praise or blame
     method: str  # "search" (cards and bids) or "best_bid" (trump suits: see the module)
@@ -92,8 +97,7 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     """The coach's advice for the seat whose view this is; it must be that seat's turn.
 
     ``budget`` is Expert's ``think_ms`` (a fixed amount of work, so the advice is deterministic
-    for (view, seed, budget)); the pick is ``coach_bot(seed, budget).decide(view)``, except
-    that among cards as good as the best the coach picks the natural one (:func:`natural_key`).
+    for (view, seed, budget)); the pick is among the options as good as the best (:func:`best_pick`).
     """
     require_turn(view)
     if budget <= 0:
@@ -107,13 +111,11 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
         names = {b: str(bid(b)) for b in tally.points}
     else:
         names = {c: str(play(c)) for c in tally.points}
-    pick = next(key for key, name in names.items() if name == str(action))  # (a Wizard: the copy held)
+    searched = next(key for key, name in names.items() if name == str(action))  # (a Wizard: the copy held)
     assert isinstance(tally, ExpertTally)
-    options = [_option(names[key], *tally.paired(key, pick)) for key in tally.points]
-    advice = _advice(view, action, options, "search", tally.deals, budget)
-    if know.phase == "playing":
-        advice["pick"] = natural_pick(advice, know)
-    return advice
+    options = [_option(names[key], *tally.paired(key, searched)) for key in tally.points]
+    natural = None if know.phase == "bidding" else natural_order(know)
+    return _advice(view, str(action), options, "search", tally.deals, budget, natural)
 
 
 def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget: float) -> Advice:
@@ -128,8 +130,8 @@ def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget
         top = max(bids, key=lambda b: (tally.points[b], -b))
         options.append(_option(str(choose_trump(suit)), tally.mean_points(top), tally.chance_made(top)))
         deals = tally.deals
-    pick = bot.decide(view)  # the bot's choice of trump (by card-chance strength, no search)
-    return _advice(view, pick, options, "best_bid", deals, budget)
+    preferred = str(bot.decide(view))  # the bot's choice of trump (by card-chance strength, no search)
+    return _advice(view, preferred, options, "best_bid", deals, budget)
 
 
 def _option(name: str, points: float, make: float) -> OptionAdvice:
@@ -153,24 +155,33 @@ def natural_key(card: Card, know: Knowledge) -> tuple[bool, int, int]:
     return (made and takes, kind, RANK_OF[card])
 
 
-def natural_pick(advice: Advice, know: Knowledge) -> str:
-    """The first by :func:`natural_key` of the cards as good as the best, if the search's pick
-    is one of them; else the search's pick."""
-    equal = [o["option"] for o in advice["options"] if o["equal"]]
-    if advice["pick"] not in equal:
-        return advice["pick"]
-    return min(equal, key=lambda name: natural_key(parse_card(name.split()[1]), know))
+def natural_order(know: Knowledge) -> Callable[[str], Any]:
+    """:func:`natural_key` for a card option (``"play 7H"``)."""
+    return lambda name: natural_key(parse_card(name.split()[1]), know)
 
 
-def _advice(view: View, pick: Action, options: list[OptionAdvice], method: str,
-            deals: int, budget: float) -> Advice:
+def _advice(view: View, preferred: str, options: list[OptionAdvice], method: str,
+            deals: int, budget: float, natural: Callable[[str], Any] | None = None) -> Advice:
+    """The advice on ``options``: each marked ``equal`` or not, the pick (:func:`best_pick`), best first."""
     order = {name: i for i, name in enumerate(view["legal"])}
-    # Best first; among equal figures the pick first, then the view's order.
-    options.sort(key=lambda o: (-o["points"], o["option"] != str(pick), order.get(o["option"], len(order))))
+    options.sort(key=lambda o: (-o["points"], order.get(o["option"], len(order))))
     for option in options:
         option["equal"] = options[0]["points"] - option["points"] <= EQUAL_WITHIN + 1e-9  # (rounded figures)
-    return {"seat": view["seat"], "phase": view["phase"], "pick": str(pick), "options": options,
+    pick = best_pick(options, preferred, natural)
+    options.sort(key=lambda o: (-o["points"], o["option"] != pick))  # among equal figures the pick first
+    return {"seat": view["seat"], "phase": view["phase"], "pick": pick, "options": options,
             "forced": len(options) == 1, "method": method, "deals": deals, "budget": budget}
+
+
+def best_pick(options: list[OptionAdvice], preferred: str, natural: Callable[[str], Any] | None) -> str:
+    """The coach's pick, from the figures alone (``options`` best first): one of the options as
+    good as the best (the hint marks the others "as good", and the feedback rates them all
+    best).  With a ``natural`` order (cards), its first of them; else ``preferred`` (the bot's
+    decision) when it is one of them, else the best."""
+    equal = [o["option"] for o in options if o["equal"]]
+    if natural is not None:
+        return min(equal, key=natural)
+    return preferred if preferred in equal else equal[0]
 
 
 def option_points(advice: Advice, option: str) -> OptionAdvice:
@@ -181,5 +192,5 @@ def option_points(advice: Advice, option: str) -> OptionAdvice:
     raise KeyError(option)
 
 
-__all__ = ["DEFAULT_BUDGET", "EQUAL_WITHIN", "Advice", "OptionAdvice", "advise", "coach_bot", "natural_key",
-           "natural_pick", "option_points"]
+__all__ = ["DEFAULT_BUDGET", "EQUAL_WITHIN", "Advice", "OptionAdvice", "advise", "best_pick", "coach_bot",
+           "natural_key", "natural_order", "option_points"]

@@ -5,8 +5,9 @@ seat's decisions the coach advises on the seat's view at that moment (what the s
 then, nothing more), and the decision is rated by the expected points of the choice made
 against the coach's pick, both from that same advice:
 
-* ``points_lost`` = pick's points - choice's points, never below 0, and 0 for a choice as
-  good as the best (the advice's ``equal``, within :data:`~.advice.EQUAL_WITHIN`);
+* ``points_lost`` = pick's points - choice's points, 0 for a choice as good as the best
+  (the advice's ``equal``, within :data:`~.advice.EQUAL_WITHIN`, as the pick always is),
+  above 0 for any other;
 * ``verdict``: ``"best"`` (the choice is the pick, or as good: no points lost),
   ``"close"`` (loses at most :data:`CLOSE_WITHIN`), else ``"costly"``; ``"forced"`` when the
   seat had one legal option only (a round's last card, say): no choice, so nothing to praise
@@ -115,7 +116,8 @@ def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: in
     chosen = option_points(advice, choice)
     made = chosen["points"]
     best = option_points(advice, advice["pick"])["points"]
-    lost = 0.0 if choice == advice["pick"] or chosen["equal"] else round(max(0.0, best - made), 2)
+    # The pick is as good as the best (advice.best_pick): a choice that is not loses points against it.
+    lost = 0.0 if chosen["equal"] else round(max(0.0, best - made), 2)
     return {"index": index, "round": round_, "phase": advice["phase"],
             "trick": trick if advice["phase"] == "playing" else 0,
             "choice": choice, "choice_points": made, "best": advice["pick"], "best_points": best,
