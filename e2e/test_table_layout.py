@@ -390,3 +390,36 @@ def test_the_first_dealer_is_shown_without_covering_a_seat_or_a_card(browser: Br
     expect(brief).to_contain_text("deals first.")
     assert page.evaluate(BRIEF_COVERS) == {"covered": [], "inside": True, "onScreen": True}
     context.close()
+
+
+FIVE_SIZES: list[ViewportSize] = [DESKTOP, {"width": 1366, "height": 657}, {"width": 1440, "height": 900}, PHONE,
+                                  SIDEWAYS]
+# The words of these lines that are cut (the line wider than its box) or split across two lines.
+SPLIT_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap((node) => {
+    if (node.scrollWidth > node.clientWidth + 1) return [`${node.id || node.className} is cut`];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const split = [];
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const word of text.data.matchAll(/[^\\s\\u2068\\u2069]+/g)) {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) split.push(word[0]);
+        }
+    }
+    return split;
+})"""
+
+
+def test_the_trump_line_and_the_last_trick_line_are_never_cut_nor_split(browser: Browser, base_url: str) -> None:
+    save = save_at(4, lambda v: v["phase"] == "playing" and len(v["tricks"]) >= 1 and v["tricks"][-1]["winner"] != 0,
+                   unicoloured=True)
+    page = page_at(browser, base_url, DESKTOP, save)
+    Player(page).wait_for("turn")
+    expect(page.locator("#trick-last")).to_contain_text("took the last trick")
+    expect(page.locator(".trump-text")).to_have_text("No trump in Unicoloured")
+    for screen in FIVE_SIZES:
+        page.set_viewport_size(screen)
+        assert page.evaluate(SPLIT_WORDS, ".trump-text, #trick-last") == [], screen
+    page.context.close()
