@@ -369,7 +369,8 @@ BRIEF_COVERS = """() => {
         .map((node) => node.id || node.className);
     const inside = [...document.querySelectorAll('#draw-brief > *')].every((node) => {
         const b = node.getBoundingClientRect();
-        return b.left >= brief.left - 1 && b.right <= brief.right + 1 && b.top >= brief.top - 1 && b.bottom <= brief.bottom + 1;
+        return b.left >= brief.left - 1 && b.right <= brief.right + 1
+            && b.top >= brief.top - 1 && b.bottom <= brief.bottom + 1;
     });
     return { covered, inside, onScreen: brief.top >= 0 && brief.bottom <= innerHeight && brief.right <= innerWidth };
 }"""
