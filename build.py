@@ -31,21 +31,18 @@ import hashlib
 import http.server
 import io
 import json
-import math
 import os
 import re
 import shutil
-import struct
 import sys
 import tarfile
 import tempfile
 import zipfile
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
 from tests import runner, tools
-from tests.tools import CACHE, BuildError, ensure_venv, in_venv, run, step
+from tests.tools import BuildError, ensure_venv, in_venv, run, step
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -103,7 +100,6 @@ def build(dest: Path = DIST) -> Path:
             write_integrity(runtime, wheel)
         copy_web(staging)
         write_described(staging)
-        write_icons(staging)
         cache = write_service_worker(staging)
         if dest.exists():
             shutil.rmtree(dest)
@@ -435,76 +431,6 @@ def write_integrity(dest: Path, wheel: Path) -> None:
     pins = {name: "sha256-" + base64.b64encode(hashlib.sha256((dest / name).read_bytes()).digest()).decode()
             for name in names}
     (dest / INTEGRITY_NAME).write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
-
-
-# --- icons (drawn here: a gold star on a night-blue card) ----------------------
-
-ICON_SIZES = (192, 512)
-
-
-def star_polygon(size: int) -> list[tuple[float, float]]:
-    """A five-pointed star centred in a `size` square, inside the maskable safe zone."""
-    cx, cy, outer = size / 2, size * 0.52, size * 0.34
-    inner = outer * 0.42
-    points = []
-    for i in range(10):
-        radius = outer if i % 2 == 0 else inner
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
-
-
-def draw_icon_png(size: int) -> bytes:
-    """A PNG of the icon, anti-aliased by 4 sub-scanlines per pixel row."""
-    background, star = (0x1B, 0x24, 0x4A), (0xF2, 0xC1, 0x4E)
-    polygon = star_polygon(size)
-    edges = list(zip(polygon, polygon[1:] + polygon[:1]))
-    rows = []
-    for y in range(size):
-        coverage = [0.0] * size
-        for sub in range(4):
-            yy = y + (sub + 0.5) / 4
-            xs = sorted(x0 + (yy - y0) * (x1 - x0) / (y1 - y0)
-                        for (x0, y0), (x1, y1) in edges if (y0 <= yy) != (y1 <= yy))
-            for left, right in zip(xs[::2], xs[1::2]):
-                for x in range(max(0, int(left)), min(size, int(right) + 1)):
-                    overlap = min(right, x + 1) - max(left, x)
-                    if overlap > 0:
-                        coverage[x] += overlap / 4
-        row = bytearray(b"\x00")  # filter type: none
-        for c in coverage:
-            c = min(c, 1.0)
-            row += bytes(round(b + (s - b) * c) for b, s in zip(background, star))
-        rows.append(bytes(row))
-    return _png(size, size, b"".join(rows))
-
-
-def _png(width: int, height: int, raw: bytes) -> bytes:
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
-
-
-def write_icons(dest: Path) -> None:
-    """PNG icons for the manifest (the SVG icon comes from web/icons/)."""
-    with step("draw the app icons"):
-        folder = dest / "icons"
-        folder.mkdir(exist_ok=True)
-        for size in ICON_SIZES:
-            (folder / f"icon-{size}.png").write_bytes(_cached_icon(size))
-
-
-@functools.cache
-def _cached_icon(size: int) -> bytes:
-    cached = CACHE / "icons" / f"icon-{size}-{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]}.png"
-    if cached.exists():
-        return cached.read_bytes()
-    data = draw_icon_png(size)
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    cached.write_bytes(data)
-    return data
 
 
 # --- the service worker --------------------------------------------------------

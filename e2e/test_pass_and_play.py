@@ -8,6 +8,7 @@ their own card before the next person takes the device.
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -204,14 +205,30 @@ def test_two_people_may_not_share_a_name(page: Page) -> None:
     assert page.locator("#setup").is_visible()
 
 
-def test_the_default_name_reads_well_on_the_pass_screen_and_at_the_table(page: Page) -> None:
-    """Issue 29: with the default name "You", no "Pass the device to You", no "You, it is your turn", no "You you"."""
+def test_with_people_at_the_device_the_default_name_is_a_name_on_the_pass_screen_and_at_the_table(
+        page: Page) -> None:
+    """Issues 29 and 39.7: "You" names nobody when the device goes round ("Pass the device on. Next:
+    You", "Show my cards (You)", German "Du"): with a person among the opponents the form's default
+    name becomes "Player 1" (and "You" again without one); a name typed in is kept."""
     player = Player(page)
     player.open(seed=31)
-    player.new_game(players=3, name="You", names=["Bob", "Merlin"], level=["person", "random"], pace="instant")
+    player.open_settings()
+    form = page.locator("#new-game")
+    name = form.get_by_label("Your name")
+    expect(name).to_have_value("You")
+    form.locator("#players").select_option("3")
+    form.locator("select[name=opponent-level-0]").select_option("person")
+    expect(name).to_have_value("Player 1")
+    form.locator("select[name=opponent-level-0]").select_option("random")
+    expect(name).to_have_value("You")
+    form.locator("select[name=opponent-level-0]").select_option("person")
+    form.locator("select[name=opponent-level-1]").select_option("random")
+    form.locator("input[name=opponent-name-0]").fill("Bob")
+    form.locator("#pace").select_option("instant")
+    form.get_by_role("button", name="Deal").click()
     for _ in range(40):
         now = state(page)
-        if now == "pass" and plain(page.locator("#pass-title").inner_text()).endswith("You"):
+        if now == "pass" and plain(page.locator("#pass-title").inner_text()).endswith("Player 1"):
             break
         if now == "pass":
             page.locator("#pass-take").click()
@@ -220,11 +237,10 @@ def test_the_default_name_reads_well_on_the_pass_screen_and_at_the_table(page: P
         else:
             page.locator("dialog[open] .dialog-buttons button").first.click()
     else:
-        raise AssertionError("the device never went to You")
+        raise AssertionError("the device never went to Player 1")
     said = plain(page.locator("#pass").inner_text())
-    assert "Pass the device on. Next: You" in said and "Show my cards (You)" in said, said
-    assert "to You" not in said and "You, it is" not in said and "I am You" not in said, said
+    assert "Pass the device on. Next: Player 1" in said and "Show my cards (Player 1)" in said, said
+    assert not re.search(r"\bYou\b", said), said
     page.locator("#pass-take").click()
     assert state(page) == "turn"
-    expect(page.locator("#me-info .seat-name")).to_have_text("You")
-    expect(page.locator("#me-info .seat-level")).to_have_count(0)  # not "You you"
+    expect(page.locator("#me-info .seat-name")).to_have_text("Player 1")

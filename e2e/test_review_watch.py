@@ -297,6 +297,16 @@ def test_mid_game_the_review_shows_only_the_rounds_played(page: Page, watch: Wat
     page.set_viewport_size({"width": 1280, "height": 720})
     page.keyboard.press("Escape")
     expect(page.locator("#review-dialog")).to_be_hidden()
+    # On a phone the review opens with its board in view, in the screen's upper half (the
+    # summary, up to five costliest decisions long, comes after it).
+    page.set_viewport_size({"width": 390, "height": 844})
+    menu(page)
+    open_review(page, "Review rounds played")
+    board = page.locator("#review-board").bounding_box()
+    assert board and board["y"] <= 844 / 2, board
+    page.keyboard.press("Escape")
+    expect(page.locator("#review-dialog")).to_be_hidden()
+    page.set_viewport_size({"width": 1280, "height": 720})
     # The game goes on where it was.
     player.choose_first()
     player.play_until(lambda state: state == "round")
@@ -310,6 +320,10 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     page.get_by_role("button", name="Watch the bots").click()
     bar = page.get_by_role("group", name="Watching the bots")
     expect(bar).to_be_visible()
+    # What a screen reader hears, kept as it is said (the polite log is rewritten each time).
+    page.evaluate("""() => { window.heard = [];
+        new MutationObserver(() => window.heard.push(document.getElementById('log').textContent))
+            .observe(document.getElementById('log'), { childList: true, characterData: true, subtree: true }); }""")
     # Every hand face up: both other seats' and the bottom seat's (no person: no "Your turn").
     page.wait_for_function("() => document.documentElement.dataset.phase === 'playing'")
     expect(page.locator("#seats .open-hand")).to_have_count(5)
@@ -337,6 +351,9 @@ def test_watch_mode_plays_a_whole_game_of_bots_with_every_hand_face_up_and_pause
     expect(page.get_by_role("button", name="❚❚ Pause")).to_be_visible()
     wait_while_moving(page, FINAL_SHOWN, MOVES_JS)
     expect(page.locator("#draw-dialog")).to_be_hidden()
+    heard = page.evaluate("window.heard")
+    assert any("plays" in words for words in heard)
+    assert not [words for words in heard if "Your turn" in words]  # nobody at this device has a turn
     # The review of any seat: the picker chooses.
     open_review(page, "Review the game")
     expect(page.locator("#review-dialog")).to_have_attribute("data-seat", "0")

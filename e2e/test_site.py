@@ -245,3 +245,16 @@ def test_a_test_starts_warm_as_a_returning_player_would(page: Page, watch: Watch
     data = page.evaluate("() => ({ ...document.documentElement.dataset })")
     assert (data["engineSnapshot"], data["coachSnapshot"]) == ("restored", "restored")
     assert watch.errors == []
+
+
+def test_the_page_draws_no_unlabelled_button_before_its_words_arrive(page: Page, watch: Watch) -> None:
+    """Issue 39.7: a first visit showed an unlabelled Play button and empty boxes until the catalogue came."""
+    held: list = []
+    page.route("**/i18n/*.json", lambda route: held.append(route))
+    page.goto("./", wait_until="domcontentloaded")
+    expect(page.locator("#play")).to_be_hidden()
+    for route in held:
+        route.continue_()
+    page.unroute("**/i18n/*.json")
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_visible(timeout=READY_TIMEOUT_MS)
+    assert not watch.errors, watch.errors

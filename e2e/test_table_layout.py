@@ -356,3 +356,71 @@ def test_the_played_cards_panel_is_off_until_ticked_and_then_remembered(browser:
     expect(page.get_by_label("Cards played")).to_be_checked()
     expect(page.get_by_role("region", name="Played this round")).to_be_visible()
     page.context.close()
+
+
+# Every box the first-dealer line must leave uncovered: the seats, your box, the toolbar, the trump
+# card and every card outside the line itself; and whether the line's words stay inside it.
+BRIEF_COVERS = """() => {
+    const brief = document.getElementById('draw-brief').getBoundingClientRect();
+    const boxes = [...document.querySelectorAll('.seat, #me, .toolbar, .trump .card, .card')]
+        .filter((node) => !node.closest('#draw-brief') && node.getClientRects().length);
+    const over = (b) => b.left < brief.right && brief.left < b.right && b.top < brief.bottom && brief.top < b.bottom;
+    const covered = boxes.filter((node) => over(node.getBoundingClientRect()))
+        .map((node) => node.id || node.className);
+    const inside = [...document.querySelectorAll('#draw-brief > *')].every((node) => {
+        const b = node.getBoundingClientRect();
+        return b.left >= brief.left - 1 && b.right <= brief.right + 1
+            && b.top >= brief.top - 1 && b.bottom <= brief.bottom + 1;
+    });
+    return { covered, inside, onScreen: brief.top >= 0 && brief.bottom <= innerHeight && brief.right <= innerWidth };
+}"""
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, {"width": 1366, "height": 657}, {"width": 1440, "height": 900}, PHONE,
+                                    SIDEWAYS])
+def test_the_first_dealer_is_shown_without_covering_a_seat_or_a_card(browser: Browser, base_url: str,
+                                                                      screen: ViewportSize) -> None:
+    context = browser.new_context(viewport=screen, base_url=base_url, locale="en-US", reduced_motion="reduce")
+    page = context.new_page()
+    player = Player(page)
+    player.open(seed=5)
+    player.new_game(players=6, options=("foresight",))
+    player.wait_for("turn")
+    brief = page.locator("#draw-brief")
+    expect(brief).to_be_visible()
+    expect(brief).to_contain_text("deals first.")
+    assert page.evaluate(BRIEF_COVERS) == {"covered": [], "inside": True, "onScreen": True}
+    context.close()
+
+
+FIVE_SIZES: list[ViewportSize] = [DESKTOP, {"width": 1366, "height": 657}, {"width": 1440, "height": 900}, PHONE,
+                                  SIDEWAYS]
+# The words of these lines that are cut (the line wider than its box) or split across two lines.
+SPLIT_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap((node) => {
+    if (node.scrollWidth > node.clientWidth + 1) return [`${node.id || node.className} is cut`];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const split = [];
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const word of text.data.matchAll(/[^\\s\\u2068\\u2069]+/g)) {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) split.push(word[0]);
+        }
+    }
+    return split;
+})"""
+
+
+def test_the_trump_line_and_the_last_trick_line_are_never_cut_nor_split(browser: Browser, base_url: str) -> None:
+    save = save_at(4, lambda v: v["phase"] == "playing" and len(v["tricks"]) >= 1 and v["tricks"][-1]["winner"] != 0,
+                   unicoloured=True)
+    page = page_at(browser, base_url, DESKTOP, save)
+    Player(page).wait_for("turn")
+    expect(page.locator("#trick-last")).to_contain_text("took the last trick")
+    expect(page.locator(".trump-text")).to_have_text("No trump in Unicoloured")
+    for screen in FIVE_SIZES:
+        page.set_viewport_size(screen)
+        assert page.evaluate(SPLIT_WORDS, ".trump-text, #trick-last") == [], screen
+    page.context.close()

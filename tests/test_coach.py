@@ -334,6 +334,20 @@ def test_a_move_without_a_choice_is_forced_neither_praised_nor_a_gamble() -> Non
     assert summarize([entry])["decisions"] == 0 and summarize([entry])["forced"] == 1
 
 
+def test_a_choice_in_a_lost_position_is_no_gamble_but_a_long_shot_beside_a_safer_one_is() -> None:
+    # Seat 0 bid 0 and has taken a trick already: whichever card it plays, the bid is lost.
+    state = deal(["Z 2H 3H", "AS 4H 5H", "KS 6H 7H"], turned="9C", dealer=2)
+    act(state, "bid 0", "bid 0", "bid 0", "play Z", "play AS", "play KS")
+    advice = advise(seat_view(state, 0), seed=1)
+    assert [o["make"] for o in advice["options"]] == [0, 0]
+    entry = rate(advice, advice["options"][1]["option"])
+    assert entry["verdict"] == "best"
+    assert notable(entry) is None  # (it was "bold": "makes the bid only 0% of the time, but the coach agrees")
+    long_shot = {**entry, "choice": "bid 2", "options": [{**entry["options"][0], "option": "bid 2", "make": 0.2},
+                                                       {**entry["options"][1], "option": "bid 1", "make": 0.6}]}
+    assert notable(long_shot) == "bold"
+
+
 # --- win chances ------------------------------------------------------------------------
 
 

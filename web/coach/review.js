@@ -312,7 +312,8 @@ export class GameReview {
       item.append(slot);
       const hand = el("div", "review-hand");
       hand.setAttribute("role", "group");
-      hand.setAttribute("aria-label", t("review.hand", { name: player.name }));
+      const yours = seat === this.#person();
+      hand.setAttribute("aria-label", yours ? t("review.hand_you") : t("review.hand", { name: player.name }));
       for (const card of round.hands[seat]) {
         if (!gone.has(`${seat}:${card}`)) hand.append(cardPicture(card, theme, cardName(card, theme)));
       }

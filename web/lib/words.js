@@ -162,6 +162,7 @@ export function fillStatic(root = document) {
   for (const node of root.querySelectorAll("[data-i18n-label]")) {
     node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   }
+  document.documentElement.dataset.worded = "true"; // style.css shows the page's body from now on
 }
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (each name isolated). */

@@ -168,6 +168,12 @@ export class NewGameForm {
     const people = rows.filter((select) => select.value === PERSON).length;
     note.textContent = people > 0 ? t("pass.form.note", { count: people + 1 }) : "";
     note.hidden = people === 0;
+    // "You" names nobody when the device goes round ("Next: You"): the first seat is "Player 1" then.
+    const name = this.form.elements["player-name"];
+    const [alone, shared] = [t("form.default_name"), t("pass.form.default_name")];
+    if (people > 0 && name.value.trim() === alone) name.value = shared;
+    if (people === 0 && name.value.trim() === shared) name.value = alone;
+    this.#countName();
     // Take-backs are for one person against bots (the engine refuses them otherwise).
     this.form.querySelector("#relaxed-row").hidden = people > 0;
   }

@@ -19,7 +19,8 @@ export function announcement(before, view, events) {
     const round = view.score_pad.length;
     words.push(t("announce.round_over", { round, bid: row.bid, taken: row.taken, points: signed(row.points) }));
   }
-  if (view.your_turn && (!before.your_turn || events.roundEnded || events.trickDone)) {
+  // (Only a person at this device has a turn: in Watch mode the view is a bot's seat's.)
+  if (view.human !== null && view.your_turn && (!before.your_turn || events.roundEnded || events.trickDone)) {
     if (["trump", "bidding", "playing"].includes(view.phase)) words.push(t(`announce.turn.${view.phase}`));
   }
   return words.join(" ").trim();

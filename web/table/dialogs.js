@@ -27,15 +27,16 @@ export class Dialogs {
   });
 
   /**
-   * The first-dealer draw shown briefly as a line on the table (not a dialog to dismiss):
-   * the cards drawn and who deals. The dialog comes back with a setting (game.js).
+   * The first-dealer draw shown briefly on the table (not a dialog to dismiss): the highest
+   * card drawn and who deals, in the empty trick's place, which covers no seat and no card
+   * (table.css hides it once cards are played). The whole draw is the dialog's, a setting (game.js).
    */
   brief(view) {
     const box = $("draw-brief");
-    const last = view.draws.at(-1);
+    const card = view.draws.at(-1).find((draw) => draw.seat === view.first_dealer).card;
     box.replaceChildren(
+      cardPicture(card, view.theme, cardName(card, view.theme)),
       el("strong", "draw-brief-title", t("draw.title")),
-      cardRow(view, last, view.first_dealer),
       el("span", "draw-brief-result", t("draw.result", { deals: dealsText(view, view.first_dealer) })),
     );
     box.hidden = false;

@@ -44,7 +44,8 @@ export function trickCard(view, shown, play, finished) {
     item.classList.add(finished ? "won" : "winning");
   }
   const name = view.players[play.seat].name;
-  const notes = [cardName(play.card, view.theme), t("trick.played_by", { name })];
+  const by = play.seat === view.human ? t("trick.played_by_you") : t("trick.played_by", { name });
+  const notes = [cardName(play.card, view.theme), by];
   if (led) notes.push(t("trick.led"));
   if (winner) notes.push(t(finished ? "trick.took_it" : "trick.winning"));
   item.append(cardPicture(play.card, view.theme, notes.join(t("list.comma"))));

@@ -34,6 +34,7 @@ REVIEW_BUDGET = DEFAULT_BUDGET  # the hint's: the review repeats the feedback gi
 CLOSE_WITHIN = 2.0
 COSTLIEST = 5  # decisions named in the summary
 BOLD_MAKE = 0.35  # a choice the coach agrees with, though it makes the bid this rarely, is bold
+BOLD_BELOW = 0.1  # ... if another choice makes it this much more often (else it is no gamble: all are as lost)
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 AdviceAt = Callable[[SeatView, int], Advice]  # (the seat's view, the action's index) -> the advice
@@ -134,14 +135,16 @@ def verdict(lost: float) -> str:
 
 def notable(entry: ReviewEntry) -> str | None:
     """``"costly"``, ``"bold"`` (a best or close choice that makes the bid less than
-    :data:`BOLD_MAKE` of the time: a gamble the coach agrees with) or None: what Watch
-    mode comments on."""
+    :data:`BOLD_MAKE` of the time while another makes it clearly more often: a gamble the
+    coach agrees with) or None: what Watch mode comments on. A choice among options that all
+    make the bid as rarely (a bid already lost) is no gamble: nothing useful to say."""
     if entry["verdict"] == "costly":
         return "costly"
     if entry["verdict"] == "forced":
         return None  # no choice: neither a mistake nor a gamble
     made = next(o["make"] for o in entry["options"] if o["option"] == entry["choice"])
-    return "bold" if made < BOLD_MAKE else None
+    safest = max(o["make"] for o in entry["options"])
+    return "bold" if made < BOLD_MAKE and safest >= made + BOLD_BELOW else None
 
 
 def summarize(entries: list[ReviewEntry]) -> ReviewSummary:
