@@ -25,7 +25,7 @@ from wizard_engine.coach import (
     win_chances,
 )
 from wizard_engine.coach.advice import EQUAL_WITHIN, Advice, best_pick, coach_bot, natural_key, natural_order
-from wizard_engine.coach.review import notable, summarize
+from wizard_engine.coach.review import ReviewEntry, notable, summarize
 from wizard_engine.save import save_document
 from wizard_engine.tools.soak import hidden_twin
 from wizard_engine.view import SeatView, seat_view
@@ -343,8 +343,10 @@ def test_a_choice_in_a_lost_position_is_no_gamble_but_a_long_shot_beside_a_safer
     entry = rate(advice, advice["options"][1]["option"])
     assert entry["verdict"] == "best"
     assert notable(entry) is None  # (it was "bold": "makes the bid only 0% of the time, but the coach agrees")
-    long_shot = {**entry, "choice": "bid 2", "options": [{**entry["options"][0], "option": "bid 2", "make": 0.2},
-                                                       {**entry["options"][1], "option": "bid 1", "make": 0.6}]}
+    long_shot: ReviewEntry = {**entry, "choice": "bid 2", "options": [
+        {**entry["options"][0], "option": "bid 2", "make": 0.2},
+        {**entry["options"][1], "option": "bid 1", "make": 0.6},
+    ]}
     assert notable(long_shot) == "bold"
 
 
