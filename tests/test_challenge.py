@@ -27,11 +27,14 @@ SETUP = GameConfig((Player("Ann"), Player("Merlin", "easy"), Player("Circe", "me
                    seed=1234)
 
 
-def played(config: GameConfig, choose: Callable[[dict[str, Any]], str]) -> tuple[State, list[tuple[int, ...]]]:
+Deal = tuple[int | None, ...]  # the hands (as masks) and the turned-up card
+
+
+def played(config: GameConfig, choose: Callable[[Any], str]) -> tuple[State, list[Deal]]:
     """A whole game, the person choosing by ``choose(view)`` and the bots as in the page; with
     every round's deal (the hands as dealt, the turned-up card)."""
     session = Session(State(config))
-    deals = []
+    deals: list[Deal] = []
     while not session.state.is_over:
         state = session.state
         if not state.history[state.round_start:]:

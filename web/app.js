@@ -5,11 +5,12 @@
 import "./lib/supported.js";
 import { announcement } from "./table/announce.js";
 import { bindAppearance, wordAppearance } from "./lib/appearance.js";
+import { Challenges } from "./challenge/challenge.js";
 import { CoachClient } from "./coach/coach.js";
 import { AUTO_MS, Dialogs } from "./table/dialogs.js";
 import { $ } from "./lib/dom.js";
 import { startCoach, startEngine } from "./engine/engine.js";
-import { NewGameForm } from "./start/form.js";
+import { DEFAULT_NAMES, NewGameForm } from "./start/form.js";
 import { Game } from "./table/game.js";
 import { CoachView } from "./coach/hint.js";
 import { bindInput } from "./table/input.js";
@@ -245,13 +246,20 @@ async function playAgain() {
   const view = game.view;
   dialogs.closeAll();
   if (!view) return showSetup();
-  const config = { players: view.players.map((p) => ({ name: p.name, bot: p.bot })), options: view.options };
+  return playConfig({ players: view.players.map((p) => ({ name: p.name, bot: p.bot })), options: view.options });
+}
+
+/** Deal `config` and show the table: true once dealt (else the start page says why). */
+async function playConfig(config) {
+  dialogs.closeAll();
   try {
     await game.start(config, game.theme);
     showTable();
+    return true;
   } catch (error) {
     showSetup();
     form.showError(errorText(error));
+    return false;
   }
 }
 
@@ -378,8 +386,17 @@ const stats = new Stats(gameHistory, {
     await review.open(save, view, true, t("stats.back_to_stats"));
     document.querySelector(`[data-review="${listed.review}"]`)?.focus();
   },
+  async challenge(key, listed) {
+    const { save } = await gameHistory.review(key);
+    await challenges.share(save, { players: listed.players, totals: listed.totals, human: listed.me });
+  },
 });
 const storagePanel = new StoragePanel();
+// A challenge link (#challenge=...) and the deal of the day (challenge/challenge.js).
+const challenges = new Challenges(engine, game, {
+  play: playConfig, name: () => form.read().config.players[0].name, botNames: DEFAULT_NAMES,
+  inProgress: () => (game.view ? !game.view.over : store.loadGame() !== null && !store.savedGame()?.over),
+});
 bindModeEntry("stats", () => {
   stats.open();
   storagePanel.show();
@@ -406,6 +423,7 @@ engine.ready.then(
   async () => {
     if (!described) buildForm(await engine.call("describe"));
     await restoreSaved();
+    await challenges.openLink();
     document.documentElement.dataset.table = "ready";
   },
   () => {},

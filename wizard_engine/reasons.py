@@ -118,7 +118,8 @@ CODES: dict[str, str] = {
     # A challenge link and the deal of the day (wizard_engine/records/challenge.py)
     "challenge_damaged": "The challenge link is damaged (cut short or mistyped)",
     "challenge_too_long": "The challenge link is too long (more than {max} characters)",
-    "challenge_version": "The challenge link has format version {version}; this version of the game reads version {expected}",
+    "challenge_version": ("The challenge link has format version {version}; this version of the game reads "
+                          "version {expected}"),
     "challenge_forged": "The challenge link's {part} is not valid",
     "challenge_bad_setup": "The challenge link's game cannot be dealt",
     "challenge_impossible_points": "The challenge link's score in round {round} ({points}) is not a score of the game",
