@@ -162,7 +162,9 @@ export class Challenges {
     const table = el("table", "challenge-table");
     table.setAttribute("aria-label", t("challenge.table", { name: sender.name }));
     const head = el("tr");
-    head.append(el("th", "", t("challenge.round")), nameEl("th", "", sender.name), el("th", "", t("final.you")));
+    const name = el("th");
+    name.append(nameEl("span", "", sender.name));
+    head.append(el("th", "", t("challenge.round")), name, el("th", "", t("final.you")));
     const body = el("tbody");
     sender.points.forEach((points, index) => {
       const row = el("tr");
@@ -202,6 +204,8 @@ export class Challenges {
       $("share-status").textContent = "";
       $("share-send").hidden = typeof navigator.share !== "function";
       showDialog("share-dialog");
+      $("share-text").scrollTop = 0; // (its start: the words, then the link)
+      $("share-copy").focus();
     } catch (error) {
       this.#refused(error);
     }
