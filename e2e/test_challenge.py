@@ -13,30 +13,9 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 from sitetools import Watch, number
-from tabletools import Player, config_for, first_choice, save_at
-
-from wizard_engine.calls.game import Session
-from wizard_engine.config import GameConfig
-from wizard_engine.records.challenge import make_code
-from wizard_engine.state import State
+from tabletools import Player, plain, save_at, sent_game
 
 SETTINGS = json.dumps({"pace": "instant"})
-
-
-def plain(text: str) -> str:
-    """Text without the marks that isolate a name for the bidirectional algorithm."""
-    return text.replace("\u2068", "").replace("\u2069", "")
-
-
-def sent_game(players: int = 6, seed: int = 11) -> tuple[str, list[int]]:
-    """The code of Ann's finished game against random bots, and her points in each round."""
-    config = config_for(players, seed)
-    config["players"][0]["name"] = "Ann"
-    session = Session(State(GameConfig.from_dict(config)))
-    while not session.state.is_over:
-        view = session.view()
-        session.act(first_choice(view)) if view["your_turn"] else session.bot_step()
-    return make_code(session.state), [rows[0].points for rows in session.state.pad]
 
 
 def open_link(page: Page, code: str, save: str | None = None) -> None:
