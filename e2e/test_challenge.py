@@ -85,7 +85,8 @@ def test_the_deal_of_the_day_is_offered_with_its_date_and_dealt_against_three_ha
     page.wait_for_selector("html[data-table=ready]", state="attached", timeout=120_000)
     page.get_by_role("button", name="Deal of the day").click()
     offer = page.get_by_role("dialog", name="Deal of the day, November 27, 2026")
-    assert "You against Merlin (hard bot), Morgana (hard bot) and Circe (hard bot)." in plain(offer.inner_text())
+    words = "The same deals for everyone today. You against Merlin (hard bot), Morgana (hard bot) and Circe (hard bot)."
+    assert words in plain(offer.inner_text())
     offer.get_by_role("button", name="Play these deals").click()
     expect(page.locator("#table")).to_be_visible()
     levels = page.evaluate("JSON.parse(localStorage.getItem('wizard.challenge'))")

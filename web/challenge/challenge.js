@@ -89,7 +89,8 @@ export class Challenges {
       .map((p) => t("start.opponent", { name: p.name, level: t(`seat.level.${p.bot}`) }));
     $("challenge-title").textContent = sender
       ? t("challenge.from", { name: sender.name }) : t("daily.title", { day: dayText(day) });
-    const lines = [t("challenge.setup", { against: t("start.against", { opponents: listText(bots) }) })];
+    const against = t("start.against", { opponents: listText(bots) });
+    const lines = [sender ? t("challenge.setup", { against }) : t("daily.setup", { against })];
     const result = sender && { name: sender.name, points: sender.total };
     if (sender && day) lines.push(t("challenge.daily_beat", { ...result, day: dayText(day) }));
     else if (sender) lines.push(t("challenge.beat", result));
