@@ -34,7 +34,6 @@ from ..themes import THEMES
 from ..view import SeatView, seat_view
 
 
-
 class SessionView(SeatView):
     """What the page gets: the view of the person holding the device, and what it may do next."""
 
