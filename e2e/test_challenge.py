@@ -54,6 +54,13 @@ def test_a_challenge_link_is_played_to_the_end_and_both_results_shown_round_by_r
     share = page.get_by_role("dialog", name="Challenge a friend")
     text = share.get_by_role("textbox").input_value()
     assert text.startswith(f"Beat my {sum(points)} points") and "#challenge=" in text
+    # And from the history: the same game's link, with the friend's result.
+    share.get_by_role("button", name="Close").click()
+    final.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Statistics and history").click()
+    page.locator(".stats-game").first.get_by_role("button", name="Challenge a friend").click()
+    expect(share).to_be_visible()
+    assert share.get_by_role("textbox").input_value() == text
     assert all(urlsplit(url).netloc == urlsplit(page.url).netloc for url in watch.requests if "://" in url)
     assert not watch.errors, watch.errors
 
