@@ -28,6 +28,7 @@ from drivetools import (
     wait_visible,
 )
 from sitetools import SHELF_GET_JS, build, serve
+from tabletools import plain, sent_game
 
 
 def reaches_ready(fx: Driver, url: str, site: Path) -> None:
@@ -49,6 +50,23 @@ def whole_four_player_game(fx: Driver, url: str) -> None:
     assert "Final standings" in text(fx, "#final-title")
     assert fx.evaluate("document.querySelectorAll('#final-standings > li').length") == 4
     assert re.search(r"wins? with|share the win", text(fx, "#final-winners")), text(fx, "#final-winners")
+
+
+def challenge_link(fx: Driver, url: str) -> None:
+    """A damaged challenge link refused with its reason; a sound one played to the end, the
+    sender's points beside the person's (test_challenge.py: the same choices, the same points)."""
+    code, points = sent_game()
+    open_table(fx, url, seed=1)
+    fx.evaluate("localStorage.setItem('wizard.settings', JSON.stringify({ pace: 'instant' }))")
+    fx.navigate(f"{url}?levels=random&link=1#challenge={code[:-6]}")
+    wait_visible(fx, "#challenge-dialog", TURN_S * 4)
+    assert "the link is damaged (cut short or mistyped)" in text(fx, "#challenge-text")
+    click(fx, "Close")
+    fx.navigate(f"{url}?levels=random&link=2#challenge={code}")
+    wait_visible(fx, "#challenge-dialog", TURN_S * 4)
+    click(fx, "Play these deals")
+    assert play_until(fx, "final") == 10 + sum(range(1, 11))  # 6 players: 10 rounds
+    assert plain(text(fx, ".challenge-verdict")) == f"A tie with Ann: {sum(points)} points each."
 
 
 def review_from_the_standings(fx: Driver) -> None:

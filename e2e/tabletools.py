@@ -21,6 +21,7 @@ from sitetools import ROOT, number  # noqa: F401 (ROOT puts the repository root 
 
 from wizard_engine.calls.game import Session
 from wizard_engine.config import GameConfig
+from wizard_engine.records.challenge import make_code
 from wizard_engine.state import State
 
 TURN_TIMEOUT_MS = 30_000
@@ -104,6 +105,25 @@ def finished_save(players: int, seed: int, level: str = "easy") -> str:
         view = session.view()
         result = session.act(first_choice(view)) if view["your_turn"] else session.bot_step()
     return str(result["save"])
+
+
+def plain(text: str) -> str:
+    """Text without the marks that isolate a name for the bidirectional algorithm."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
+def sent_game(players: int = 6, seed: int = 11) -> tuple[str, list[int]]:
+    """The code of Ann's finished game against random bots, and her points in each round."""
+    config = config_for(players, seed)
+    config["players"][0]["name"] = "Ann"
+    session = Session(State(GameConfig.from_dict(config)))
+    while not session.state.is_over:
+        view = session.view()
+        if view["your_turn"]:
+            session.act(first_choice(view))
+        else:
+            session.bot_step()
+    return make_code(session.state), [rows[0].points for rows in session.state.pad]
 
 
 def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None) -> None:

@@ -83,3 +83,7 @@ def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(fx: Firefox, 
 
 def test_a_reload_with_the_server_gone_boots_from_the_service_worker(fx: Firefox, site: Path, tmp_path: Path) -> None:
     checks.offline_reload(fx, site, tmp_path)
+
+
+def test_a_challenge_link_is_refused_when_damaged_and_played_to_the_end(fx: Firefox, url: str) -> None:
+    checks.challenge_link(fx, url)

@@ -78,3 +78,7 @@ def test_a_reload_with_the_server_gone_boots_from_the_service_worker(webkit: Web
 
 def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(webkit: WebKit, url: str) -> None:
     checks.history_moves_to_indexeddb(webkit, url)
+
+
+def test_a_challenge_link_is_refused_when_damaged_and_played_to_the_end(webkit: WebKit, url: str) -> None:
+    checks.challenge_link(webkit, url)

@@ -23,6 +23,7 @@ from tests.helpers import random_game, result
 from wizard_engine import GameConfig, SaveError, State, calls, save, web
 from wizard_engine.actions import Action
 from wizard_engine.config import Options, Player
+from wizard_engine.records import challenge
 from wizard_engine.records.keeper import Keeper
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
@@ -186,6 +187,8 @@ def _finished_history() -> tuple[str, str]:
 
 
 HISTORY, PAD = _finished_history()
+CHALLENGE = challenge.make_code(random_game(GameConfig((Player("Me"), Player("B", "easy"), Player("C", "random")),
+                                                       seed=4), seed=4))
 # The parameters the request kinds read, each with real values (damaged, or another JSON value
 # instead, by `kind_params`).  Budgets stay small and saves early in their game, so that what
 # is accepted costs little: the test is about what is refused, and how.
@@ -198,6 +201,7 @@ REAL_PARAMS: dict[str, list[Any]] = {
     "players": [3, ["Ann", "Bob", "Cy"]], "round": [2], "seed": [7], "entry": [["bid", 1]],
     "hands": [[{"players": 3, "round": 1, "seed": 7, "bid": 0}]], "hand": [["Z", "7H", "3S", "N"]],
     "turned": ["3C", None], "trump": ["H"], "options": [{"canadian": True}],
+    "code": [CHALLENGE], "day": ["2026-11-27"],
 }
 ALL_KINDS = sorted({*calls.METHODS, *calls.LONG_METHODS})
 

@@ -17,6 +17,7 @@ import pytest
 
 import wizard_engine
 from tests.helpers import act, call, deal, random_game
+from tests.test_challenge import REACH as CHALLENGE_REACH
 from tests.test_history import REACH as HISTORY_REACH
 from tests.test_keeper import REACH as KEEPER_REACH
 from tests.test_keeper_requests import REACH as KEEPER_REQUESTS_REACH
@@ -192,6 +193,7 @@ REACH: dict[str, Callable[[], str]] = {
     **KEEPER_REACH,
     **KEEPER_REQUESTS_REACH,
     **HISTORY_REACH,
+    **CHALLENGE_REACH,
 }
 
 

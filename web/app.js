@@ -6,11 +6,12 @@
 import "./lib/supported.js";
 import { announcement } from "./table/announce.js";
 import { bindAppearance, wordAppearance } from "./lib/appearance.js";
+import { Challenges } from "./challenge/challenge.js";
 import { CoachClient } from "./coach/coach.js";
 import { Dialogs } from "./table/dialogs.js";
 import { $ } from "./lib/dom.js";
 import { startCoach, startEngine } from "./engine/engine.js";
-import { NewGameForm } from "./start/form.js";
+import { DEFAULT_NAMES, NewGameForm } from "./start/form.js";
 import { Game } from "./table/game.js";
 import { CoachView } from "./coach/hint.js";
 import { bindInput } from "./table/input.js";
@@ -102,6 +103,11 @@ const lifecycle = new Lifecycle({
   engine, game, store, screens, notices, dialogs, form, tableSettings, settings, remember,
 });
 const refreshSummary = bindQuickStart(form);
+// A challenge link (#challenge=...) and the deal of the day (challenge/challenge.js).
+const challenges = new Challenges(engine, game, {
+  play: (config) => lifecycle.play(config), name: () => form.read().config.players[0].name, botNames: DEFAULT_NAMES,
+  inProgress: () => (game.view ? !game.view.over : store.loadGame() !== null && !store.savedGame()?.over),
+});
 
 // --- the engine's status -------------------------------------------------------
 const status = document.querySelector("[data-engine-status]");
@@ -236,6 +242,10 @@ const stats = new Stats(gameHistory, {
     await review.open(save, view, true, t("stats.back_to_stats"));
     document.querySelector(`[data-review="${listed.review}"]`)?.focus();
   },
+  async challenge(key, listed) {
+    const { save } = await gameHistory.review(key);
+    await challenges.share(save, { players: listed.players, totals: listed.totals, human: listed.me });
+  },
 });
 const storagePanel = new StoragePanel();
 screens.entry("stats", stats, () => {
@@ -261,6 +271,7 @@ engine.ready.then(
   async () => {
     if (!described) buildForm(await engine.call("describe"));
     await lifecycle.restore(); // a finished game's card; a game in progress waits for Resume
+    await challenges.openLink();
     document.documentElement.dataset.table = "ready";
   },
   () => {},

@@ -125,15 +125,23 @@ export class Lifecycle {
     const view = this.#game.view;
     this.#dialogs.closeAll();
     if (!view) return this.#screens.setup();
-    const config = { players: view.players.map((p) => ({ name: p.name, bot: p.bot })), options: view.options };
+    return this.play({ players: view.players.map((p) => ({ name: p.name, bot: p.bot })), options: view.options });
+  }
+
+  /** Deal `config` and show the table: true once dealt (else the start page says why). */
+  async play(config) {
+    this.#dialogs.closeAll();
     try {
       await this.#game.start(config, this.#game.theme);
       this.#screens.table();
+      return true;
     } catch (error) {
       this.#screens.setup();
       this.#form.showError(errorText(error));
+      return false;
     }
   }
+
 
   /** A save that could not be resumed: set aside, and the engine's reason worded (never the page's own exception). */
   #reportUnreadable(save, error) {

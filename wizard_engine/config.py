@@ -14,6 +14,7 @@ MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 32  # room for the issue's own test name, "<img src=x onerror=alert(1)>"
 BIDDING_MODES = ("open", "hidden", "secret")
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+MAX_SEED = 2**31 - 1  # the seeds a new game draws from, and a challenge link may carry
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,18 @@ CODES: dict[str, str] = {
     "history_save_mismatch": "The history file's saved game {key} is not the game of its record",
     "history_bad_current": "The history file's game in progress cannot be restored",
     "history_bad_request": "The history request's {name} is not valid",
+    # A challenge link and the deal of the day (wizard_engine/records/challenge.py)
+    "challenge_damaged": "The challenge link is damaged (cut short or mistyped)",
+    "challenge_too_long": "The challenge link is too long (more than {max} characters)",
+    "challenge_version": ("The challenge link has format version {version}; this version of the game reads "
+                          "version {expected}"),
+    "challenge_forged": "The challenge link's {part} is not valid",
+    "challenge_bad_setup": "The challenge link's game cannot be dealt",
+    "challenge_impossible_points": "The challenge link's score in round {round} ({points}) is not a score of the game",
+    "challenge_one_person": "A challenge is a game of one person against bots, not {people} people",
+    "challenge_not_over": "Only a finished game can be sent as a challenge",
+    "challenge_not_daily": "The game is not the deal of the day of {day}",
+    "daily_bad_day": "Not a date: {day} (write e.g. 2026-11-27)",
     # The web worker's requests
     "request_not_json": "The request is not JSON",
     "request_too_large": "The request is too large (more than {max} characters)",

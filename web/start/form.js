@@ -6,7 +6,7 @@ import { cardFace } from "../lib/cards.js";
 import { PACES } from "../lib/pace.js";
 import { t } from "../lib/words.js";
 
-const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];
+export const DEFAULT_NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"];
 const PREVIEW = ["AH", "QS", "7D", "Z"];
 const PERSON = "person"; // an opponent's "level" that seats a person at this device (pass-and-play)
 

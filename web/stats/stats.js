@@ -117,6 +117,7 @@ export class Stats {
   #history;
   #onBack;
   #openReview;
+  #challenge;
   #root = $("stats");
   #ticket = 0;
   #allGames = false;
@@ -125,11 +126,13 @@ export class Stats {
    * @param history history.js's History
    * @param onBack called when the person leaves the page (the start page shows)
    * @param openReview (key, game) => opens the review of a past game (its save's key, its listing)
+   * @param challenge (key, game) => shares a past game against bots as a challenge link
    */
-  constructor(history, { onBack, openReview }) {
+  constructor(history, { onBack, openReview, challenge }) {
     this.#history = history;
     this.#onBack = onBack;
     this.#openReview = openReview;
+    this.#challenge = challenge;
     $("stats-back").addEventListener("click", () => {
       this.close();
       this.#onBack();
@@ -338,8 +341,22 @@ export class Stats {
         });
       });
       item.append(review);
+      if (game.kind === "bots") item.append(this.#challengeButton(game));
     }
     return item;
+  }
+
+  /** "Challenge a friend" with a past game against bots (its save kept): app.js shares its link. */
+  #challengeButton(game) {
+    const send = button(t("challenge.make"));
+    send.setAttribute("aria-label", t("stats.challenge_label", { date: dateText(game.date) }));
+    send.addEventListener("click", () => {
+      this.#message("", null);
+      this.#challenge(game.review, game).catch((error) => {
+        this.#message("", t("stats.review_failed", { reason: errorReason(error) }));
+      });
+    });
+    return send;
   }
 
   #kindText(game) {

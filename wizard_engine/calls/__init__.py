@@ -6,7 +6,8 @@ reason is :meth:`~wizard_engine.reasons.Reason.to_json` plus ``"message"``, its 
 (the page words the reason from its code; see :mod:`wizard_engine.reasons`).
 
 One module per area answers its requests: :mod:`.game` (the game in play, and what the
-new-game form offers), :mod:`.coach`, :mod:`.keeper` (the score pad) and :mod:`.history`.
+new-game form offers), :mod:`.coach`, :mod:`.keeper` (the score pad), :mod:`.history` and :mod:`.challenge`
+(a challenge link, the deal of the day).
 Each lists its handlers in ``REQUESTS`` (and ``LONG_REQUESTS``, those that report their
 progress); a handler is named after the method it answers, plus ``_request``
 (``history_record`` -> ``history_record_request``).  Requests are measured before they are
@@ -24,12 +25,12 @@ from typing import Any
 from ..errors import WizardError
 from ..reasons import Reason, shown
 from ..records.limits import MAX_CHARS, MAX_HISTORY_REQUEST_CHARS, read_json
-from . import coach, game, history, keeper
+from . import challenge, coach, game, history, keeper
 from .game import describe
 
 Handler = Callable[[dict[str, Any]], Any]
 LongHandler = Callable[[dict[str, Any], Callable[[int, int], None] | None], Any]
-AREAS: tuple[ModuleType, ...] = (game, coach, keeper, history)
+AREAS: tuple[ModuleType, ...] = (game, coach, keeper, history, challenge)
 SUFFIX = "_request"
 # A history request (its method first, as the page writes it) may carry a whole history file.
 _HISTORY_REQUEST = re.compile(r'\s*\{\s*"method"\s*:\s*"history_[a-z_]+"')

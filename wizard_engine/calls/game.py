@@ -21,6 +21,7 @@ from ..config import (
     BOT_LEVELS,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_SEED,
     MIN_PLAYERS,
     GameConfig,
     option_constraints,
@@ -31,8 +32,6 @@ from ..records import save
 from ..state import State
 from ..themes import THEMES
 from ..view import SeatView, seat_view
-
-MAX_SEED = 2**31 - 1
 
 
 class SessionView(SeatView):
