@@ -309,7 +309,7 @@ let snapshotMaker = null; // the promise of makeSnapshot(), once started
  * worker of its own makes one (a fresh engine, no game in it) and ends. Once a visit.
  */
 function makeSnapshot() {
-  if (!snapshotMaker && "caches" in self && typeof CompressionStream !== "undefined") {
+  if (!snapshotMaker && "caches" in self && self.crypto?.subtle && typeof CompressionStream !== "undefined") {
     snapshotMaker = idleThenSnapshot();
   }
 }

@@ -48,7 +48,7 @@ async function boot() {
   const key = await snapshotKey(pinsText);
   let snapshot = "none";
   let pyodide = null;
-  const stored = MAKES_SNAPSHOT ? null : await findSnapshot(key);
+  const stored = MAKES_SNAPSHOT || key === null ? null : await findSnapshot(key);
   if (stored === "stale") snapshot = "discarded";
   else if (stored) {
     const bytes = readSnapshot(stored);
@@ -125,8 +125,13 @@ async function engineOf(pyodide) {
 
 // --- the memory snapshot ---------------------------------------------------
 
-/** The snapshot's key: the runtime's pins (wasm, standard library, wheel...) and the format. */
+/**
+ * The snapshot's key: the runtime's pins (wasm, standard library, wheel...) and the format;
+ * null where no snapshot can be kept: outside a secure context (plain http on a host that is
+ * not localhost) the browser gives neither Cache Storage nor crypto.subtle.
+ */
 async function snapshotKey(pinsText) {
+  if (!self.caches || !self.crypto?.subtle) return null;
   const bytes = new TextEncoder().encode(`${SNAPSHOT_FORMAT}\n${pinsText}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
