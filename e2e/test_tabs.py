@@ -31,7 +31,7 @@ BUSY_JS = """(busy) => {
 FINISH_AT_JS = """([at, detail]) => setTimeout(
   () => document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail })), Math.max(0, at - Date.now()))"""
 NOW_JS = "() => Date.now()"
-# One of `games` ([id, save]) finished every half second, until window.stopRecording; window.recorded: their ids.
+# One of `games` ([id, save]) finished every 2 seconds, until window.stopRecording; window.recorded: their ids.
 RECORD_WHILE_JS = """(games) => {
   window.recorded = [];
   const next = () => {
@@ -39,7 +39,7 @@ RECORD_WHILE_JS = """(games) => {
     const [id, save] = games.shift();
     window.recorded.push(id);
     document.dispatchEvent(new CustomEvent("wizard:game-finished", { detail: { kind: "game", save } }));
-    setTimeout(next, 500);
+    setTimeout(next, 2000);
   };
   next();
 }"""
@@ -100,18 +100,18 @@ def test_three_tabs_at_the_same_instant_lose_none(context: BrowserContext, locks
 
 def test_an_import_while_another_tab_records_loses_none(context: BrowserContext, locks: str,
                                                         tmp_path: Path) -> None:
-    """One tab imports 2,000 games while the other, busy, records a game every half second: all kept."""
+    """One tab imports 2,000 games while the other, busy, records a game every 2 seconds: all kept."""
     path = tmp_path / "big.json"
     path.write_text(big_history(2000))
     importer, recorder = open_pages(context, 2, busy=15)
-    games = [[f"during{n}", engine_game(PLAYERS, n, f"during{n}")] for n in range(200)]
+    games = [[f"during{n}", engine_game(PLAYERS, n, f"during{n}")] for n in range(12)]
     open_stats(importer)
     importer.locator("#stats-file").set_input_files(str(path))
     recorder.evaluate(RECORD_WHILE_JS, games)
     importer.wait_for_selector("html[data-imported]", state="attached", timeout=300_000)
     recorded = set(recorder.evaluate("() => { window.stopRecording = true; return window.recorded; }"))
     expect(importer.locator("#stats-result")).to_contain_text("Imported: 2000 new games")
-    assert 2 <= len(recorded) < len(games)  # (games finished while the import worked)
-    wait_history(importer, f"history?.records.length === {2000 + len(recorded)}", timeout=120_000)
+    assert len(recorded) >= 2  # (games finished while the import worked)
+    wait_history(importer, f"history?.records.length === {2000 + len(recorded)}", timeout=300_000)
     ids = stored_ids(importer)
     assert recorded <= ids and len(ids) == 2000 + len(recorded)
