@@ -115,3 +115,44 @@ def test_an_import_while_another_tab_records_loses_none(context: BrowserContext,
     wait_history(importer, f"history?.records.length === {2000 + len(recorded)}", timeout=300_000)
     ids = stored_ids(importer)
     assert recorded <= ids and len(ids) == 2000 + len(recorded)
+
+
+# --- the score pad: one entry at a time ----------------------------------------------------------
+
+# A Store of the page's own (web/lib/store.js) kept on window, and the pad's text it last read.
+STORE_JS = """async () => {
+  const { Store } = await import(new URL("lib/store.js", document.baseURI).href);
+  window.padStore = new Store();
+}"""
+# At the instant `at`: the pad this tab read, then written as `text` over it; window.padOutcome
+# resolves with [the outcome, the pad read].
+PAD_AT_JS = """([at, text]) => {
+  window.padOutcome = new Promise((resolve) => setTimeout(async () => {
+    const before = window.padStore.loadKeeper();
+    resolve([await window.padStore.saveKeeper(text, before), before]);
+  }, Math.max(0, at - Date.now())));
+}"""
+
+
+def test_two_tabs_entering_on_the_pad_at_the_same_instant_never_write_over_each_other(
+        context: BrowserContext) -> None:
+    """Each round both busy tabs write the pad they read at the same instant. A tab told "saved"
+    must have written over the pad stored then: when both are, one read the other's pad
+    (the other, told "behind", reloads the pad and says its entry was not kept)."""
+    pages = open_pages(context, 2, busy=15)
+    for page in pages:
+        page.evaluate(STORE_JS)
+    for round_ in range(20):
+        at = pages[0].evaluate(NOW_JS) + 300
+        texts = [f"pad {round_} {tab}" for tab in range(2)]
+        for page, text in zip(pages, texts, strict=True):
+            page.evaluate(PAD_AT_JS, [at, text])
+        results = [page.evaluate("() => window.padOutcome") for page in pages]
+        saved = [tab for tab, (outcome, _) in enumerate(results) if outcome == "saved"]
+        if len(saved) == 2:  # one after the other: the later one read the earlier one's pad
+            later = 0 if results[0][1] == texts[1] else 1
+            assert results[later][1] == texts[1 - later], (round_, results)
+            saved = [later]
+        assert len(saved) == 1 and all(outcome in ("saved", "behind") for outcome, _ in results), (round_, results)
+        stored = pages[saved[0]].evaluate("() => localStorage.getItem('wizard.keeper')")  # (its own write)
+        assert stored == texts[saved[0]], (round_, results, stored)

@@ -24,8 +24,7 @@
 // the swap finds another tab's change, the work is done again on it. Where the
 // browser has Web Locks (a secure context), a tab holds the history's lock from
 // its read to its write, so the others wait their turn rather than redo their
-// work; without them, a lease under LEASE_KEY does the same (taken by a swap,
-// renewed while the work goes on, lapsing if its tab goes): a long import is not
+// work; without them, lib/lock.js's lease does the same: a long import is not
 // redone for ever behind another tab's games. A change that keeps losing says so
 // (a "waiting" problem) and goes on trying: the game is never dropped.
 // The stored history is read part by part
@@ -41,6 +40,7 @@
 // The game in progress and the score keeper's pad (store.js keeps both) go
 // into an export, and an import restores each unless this browser has its own.
 
+import { locked } from "../lib/lock.js";
 import { HISTORY_KEY, openShelf } from "./shelf.js";
 
 const ASIDE_PREFIX = "wizard.unreadable-history.";
@@ -50,8 +50,6 @@ const LOCAL_SAVES = 30; // a finished 6-player game's save is about 5 kB
 const BUDGET_CHARS = 2_000_000; // (of ~5 MB, with room for the game in progress and the pad)
 const LARGEST_FILE_BYTES = 64_000_000; // refused before reading: the engine's limit is 16 M characters
 const LOCK = "wizard.history"; // (Web Locks) held by the one tab changing the history
-const LEASE_KEY = "wizard.history-lease"; // without Web Locks: {tab, until} of the tab changing it
-const LEASE_MS = 10_000; // a lease lapses this long after its last renewal (its tab closed, or frozen)
 const ATTEMPTS = 4; // changes lost to other tabs before the page says the game waits (it goes on trying)
 const RETRY_MS = 40; // the pause after a lost change, times a random share of the attempts so far
 const RETRY_MOST_MS = 2000;
@@ -62,51 +60,6 @@ const STORED_REASONS = new Set([
   "history_not_json", "history_not_wizard", "history_version", "history_too_large", "history_too_deep",
   "history_unknown_fields", "history_damaged", "history_bad_record", "history_bad_save", "history_bad_current",
 ]);
-
-const TAB = Math.random().toString(36).slice(2, 10);
-
-/** `work()` holding the history's lock across this browser's tabs: Web Locks, else a lease on `shelf`. */
-function locked(shelf, work) {
-  return navigator.locks ? navigator.locks.request(LOCK, work) : leased(shelf, work);
-}
-
-/**
- * `work()` holding the lease. Only a matter of turns: a tab whose lease lapsed (frozen in the
- * background) still writes nothing over another's change (the swap checks it).
- */
-async function leased(shelf, work) {
-  const lease = () => JSON.stringify({ tab: TAB, until: Date.now() + LEASE_MS });
-  let mine = lease();
-  for (let attempt = 1; ; attempt++) {
-    const held = await shelf.get(LEASE_KEY);
-    if (!(leaseEnd(held) > Date.now()) && (await shelf.swap(LEASE_KEY, held, mine)) === "written") break;
-    await pause(Math.min(RETRY_MOST_MS, RETRY_MS * attempt * Math.random()));
-    mine = lease();
-  }
-  let renewing = Promise.resolve();
-  const renew = setInterval(() => {
-    renewing = renewing.then(async () => {
-      const next = lease();
-      if ((await shelf.swap(LEASE_KEY, mine, next)) === "written") mine = next;
-    });
-  }, LEASE_MS / 4);
-  try {
-    return await work();
-  } finally {
-    clearInterval(renew);
-    await renewing;
-    await shelf.swap(LEASE_KEY, mine, null);
-  }
-}
-
-/** When the lease stored as `text` lapses (0: none, or unreadable). */
-function leaseEnd(text) {
-  try {
-    return Number(JSON.parse(text)?.until) || 0;
-  } catch {
-    return 0;
-  }
-}
 
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -378,7 +331,7 @@ export class History extends EventTarget {
 
   /** #change's work, in the turn already taken. */
   #changeNow(work) {
-    return locked(this.#shelf, async () => {
+    return locked(LOCK, async () => {
       for (let attempt = 1; ; attempt++) {
         const { history: kept, base } = await this.#kept();
         const answer = await work(kept);
@@ -460,24 +413,24 @@ export class History extends EventTarget {
       // Not stored: the history in memory has it for this visit; the games in progress stay as they are.
       return { added: answer.added, games: answer.games, restored: { game: false, keeper: false }, kept: false };
     }
-    return { added: answer.added, games: answer.games, restored: this.#restore(answer.current), kept: true };
+    return { added: answer.added, games: answer.games, restored: await this.#restore(answer.current), kept: true };
   }
 
   /** The file's games in progress, each restored unless this browser has one of its own. */
-  #restore(current) {
+  async #restore(current) {
     const restored = { game: false, keeper: false };
     if (current.game && this.#store.loadGame() === null) {
       restored.game = this.#store.saveGame(current.game.save, current.game.game, { claim: true }) === "saved";
     }
     if (current.keeper && this.#store.loadKeeper() === null) {
-      restored.keeper = this.#store.saveKeeper(current.keeper);
+      restored.keeper = (await this.#store.saveKeeper(current.keeper, null)) === "saved";
     }
     return restored;
   }
 
   /** Forget every finished game (not the game in progress). */
   reset() {
-    return this.#serial(() => locked(this.#shelf, async () => {
+    return this.#serial(() => locked(LOCK, async () => {
       this.#memory = null;
       this.#good = this.#replayed = null;
       if (await this.#shelf.remove(HISTORY_KEY)) this.#announce();
