@@ -191,7 +191,7 @@ def test_statistics_after_a_few_games_export_clear_import(page: Page, watch: Wat
     bad.write_text(json.dumps(damaged))
     page.locator("#stats-file").set_input_files(str(bad))
     expect(page.locator("#stats-error")).to_have_text(
-        "Nothing was imported: its game 2 cannot be read: its totals is damaged.")
+        "Nothing was imported: its game 2 cannot be read: its field “totals” is damaged.")
     assert shelf_text(page) == stored
 
     # Reset asks first.
@@ -308,7 +308,7 @@ def test_one_damaged_game_is_set_aside_and_the_others_stay(page: Page, watch: Wa
     items = alert.locator("li")
     expect(items).to_have_count(2)
     shown = [text.replace("\u2068", "").replace("\u2069", "") for text in items.all_inner_texts()]  # (isolated names)
-    assert shown[0].startswith("the game of ") and shown[0].endswith("(Me, B, C): its totals is damaged")
+    assert shown[0].startswith("the game of ") and shown[0].endswith("(Me, B, C): its field “totals” is damaged")
     assert shown[1].startswith("the review of the game of ") and "(Me, B, C): its saved game game2 cannot" in shown[1]
     key = aside_key(page, "indexeddb")
     assert key and key in alert.inner_text()
