@@ -12,7 +12,10 @@
 // whole site, so the history keeps to a budget there: the saves for review of
 // its newest LOCAL_SAVES games (a game's record stays forever, its review goes
 // first), fewer (the oldest go) while the text is longer than BUDGET_CHARS.
-// When storage refuses it, half as many saves each time down to none. If
+// When storage refuses it, the engine's snapshot gives up its room, then the
+// offline copy (storage.js's makeRoom); where IndexedDB still refuses it, the
+// history goes to localStorage if it fits there (merged back on the next visit);
+// else half as many saves each time down to none. If
 // even the records alone cannot be stored, the history stays in memory for this
 // visit (an export still holds it) and a "problem" event says so; the saved
 // game in progress is never touched. Another tab's change arrives as a
@@ -41,7 +44,9 @@
 // into an export, and an import restores each unless this browser has its own.
 
 import { locked } from "../lib/lock.js";
+import { storage } from "../lib/store.js";
 import { HISTORY_KEY, openShelf } from "./shelf.js";
+import { makeRoom } from "./storage.js";
 
 const ASIDE_PREFIX = "wizard.unreadable-history.";
 const CHANNEL = "wizard.history";
@@ -302,8 +307,10 @@ export class History extends EventTarget {
   async #keep(text, base) {
     // (On IndexedDB the text may hold more saves: refused, it keeps LOCAL_SAVES / 2 at first.)
     for (let keep = LOCAL_SAVES; ; keep = Math.floor(keep / 2)) {
-      const outcome = await this.#swap(text, base);
+      let outcome = await this.#swap(text, base);
+      while (outcome === "refused" && (await makeRoom())) outcome = await this.#swap(text, base);
       if (outcome === "changed") return outcome;
+      if (outcome === "refused" && this.#keepBeside(text)) return true;
       if (outcome === "written") {
         this.#memory = null;
         this.#good = text;
@@ -317,6 +324,23 @@ export class History extends EventTarget {
     this.#good = text;
     this.#report({ kind: "full" });
     return false;
+  }
+
+  /**
+   * IndexedDB refused the history: kept in localStorage where it fits, under the key an older
+   * version kept it under (the next visit merges it into IndexedDB's, as it would theirs);
+   * this visit works on it in memory. False when it does not fit there either.
+   */
+  #keepBeside(text) {
+    if (this.#shelf.kind !== "indexeddb") return false;
+    try {
+      storage().setItem(HISTORY_KEY, text);
+    } catch {
+      return false;
+    }
+    this.#memory = text;
+    this.#good = text;
+    return true;
   }
 
   /**
