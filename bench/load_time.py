@@ -183,7 +183,8 @@ def main() -> None:
         site = build.build(Path(tmp) / "site")
         bare = make_bare(site, Path(tmp) / "bare")
         restore = make_bare(site, Path(tmp) / "restore", RESTORE_JS, RESTORE_WORKER)
-        pages = (("site", site), ("bare", bare), ("restore", restore)) + ((("insecure", site),) if args.insecure else ())
+        pages: tuple[tuple[str, Path], ...] = (("site", site), ("bare", bare), ("restore", restore))
+        pages += (("insecure", site),) if args.insecure else ()
         servers = {name: counting_server(folder) for name, folder in pages}
         results: dict[tuple[str, str], list[dict]] = {}
         with sync_playwright() as playwright:

@@ -40,7 +40,8 @@ def test_an_older_history_that_cannot_be_merged_is_set_aside_part_by_part(page: 
     Player(page).wait_table_ready()
     wait_history(page, "history?.records.length === 1")  # moved to IndexedDB
     # A tab of the older version wrote three more games to localStorage, one of them damaged.
-    later = {**games, "records": games["records"][1:], "saves": {k: games["saves"][k] for k in ("game1", "game2", "game3")}}
+    saves = {key: games["saves"][key] for key in ("game1", "game2", "game3")}
+    later = {**games, "records": games["records"][1:], "saves": saves}
     later["records"][1]["totals"][0] += 10  # game2
     page.evaluate("(text) => localStorage.setItem('wizard.history', text)", json.dumps(later))
     page.reload()

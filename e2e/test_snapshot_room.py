@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from sitetools import SHELF_GET_JS, Watch, wait_ready
 from tabletools import Player
 from test_snapshot import SNAPSHOT_STATE, SNAPSHOT_TIMEOUT_MS, _stored_key, _wait_made
-from test_stats import big_history, open_stats
+from test_stats import OLD_STORED, big_history, open_stats
 
 REFUSED_JS = "() => localStorage.getItem('wizard.snapshot-refused')"
 # Resolves once the page has been idle twice (what engine.js waits for before making a snapshot).
@@ -64,7 +64,7 @@ def test_the_snapshot_then_the_offline_copy_make_room_for_the_games(
 
     page.reload()
     Player(page).wait_table_ready()
-    text = page.evaluate(SHELF_GET_JS, "wizard.history") or page.evaluate("() => localStorage.getItem('wizard.history')")
+    text = page.evaluate(SHELF_GET_JS, "wizard.history") or page.evaluate(OLD_STORED)
     assert len(json.loads(text)["records"]) == 2000
     assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
     page.evaluate(IDLE_TWICE_JS)

@@ -78,7 +78,8 @@ def test_busy_tabs_finishing_games_at_the_same_instant_lose_none(context: Browse
         for tab, page in enumerate(pages):
             game_id = f"r{round_:02d}t{tab}"
             expected.add(game_id)
-            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": engine_game(PLAYERS, 100 * round_ + tab, game_id)}])
+            save = engine_game(PLAYERS, 100 * round_ + tab, game_id)
+            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": save}])
         wait_history(pages[0], f"history?.records.length === {len(expected)}", timeout=120_000)
     assert stored_ids(pages[0]) == expected
     for watch in watches:
@@ -93,7 +94,8 @@ def test_three_tabs_at_the_same_instant_lose_none(context: BrowserContext, locks
         for tab, page in enumerate(pages):
             game_id = f"three{round_}t{tab}"
             expected.add(game_id)
-            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": engine_game(PLAYERS, 50 * round_ + tab, game_id)}])
+            save = engine_game(PLAYERS, 50 * round_ + tab, game_id)
+            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": save}])
         wait_history(pages[0], f"history?.records.length === {len(expected)}", timeout=120_000)
     assert stored_ids(pages[0]) == expected
 

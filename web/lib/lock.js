@@ -106,7 +106,8 @@ const held = (lease) => lease !== null && lease.until > Date.now();
 async function leased(name, work) {
   const until = () => Date.now() + LEASE_MS;
   try {
-    for (let look = 1; !(await update(name, (lease) => (held(lease) ? undefined : { tab: TAB, until: until() }))); look++) {
+    const take = (lease) => (held(lease) ? undefined : { tab: TAB, until: until() });
+    for (let look = 1; !(await update(name, take)); look++) {
       await pause(Math.min(RETRY_MOST_MS, RETRY_MS * look * Math.random()));
     }
   } catch {

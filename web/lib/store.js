@@ -30,7 +30,8 @@ const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper/): the
 const KEEPER_ASIDE_PREFIX = "wizard.unreadable-keeper.";
 const CHANNEL = "wizard.game";
 const KEEPER_LOCK = "wizard.keeper"; // (lib/lock.js) held while a tab compares and writes the pad
-const STALE_MS = 10_000; // how long another tab's localStorage may lag behind a write (a busy phone's seconds, with room)
+// How long another tab's localStorage may lag behind a write (a busy phone's seconds, with room).
+const STALE_MS = 10_000;
 
 /** The page's localStorage, or null where the browser refuses it (the one guarded way in). */
 export function storage() {

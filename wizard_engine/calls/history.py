@@ -127,8 +127,9 @@ def history_review_request(params: dict[str, Any]) -> dict[str, Any]:
 def history_import_request(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
     """Merge the history ``file`` (every part checked: a damaged file is refused whole) into
     the history kept.  Answers the new history text, how many games were new, how many it
-    holds of the ``most`` it keeps, and the file's games in progress (the page restores each unless it has one of its own).  Replaying the
-    file's saves for review is most of the work: ``progress(done, total)`` after each."""
+    holds of the ``most`` it keeps, and the file's games in progress (the page restores each
+    unless it has one of its own).  Replaying the file's saves for review is most of the
+    work: ``progress(done, total)`` after each."""
     document = _kept(params)
     imported = history.loads(params.get("file"), progress=progress)
     merged = history.merge(document, imported)
