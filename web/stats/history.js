@@ -458,6 +458,8 @@ export class History extends EventTarget {
       this.#memory = null;
       this.#good = this.#replayed = null;
       if (await this.#shelf.remove(HISTORY_KEY)) this.#announce();
+      // (and one kept in localStorage when IndexedDB refused it, which the next load would merge)
+      if (this.#shelf.kind === "indexeddb") storage()?.removeItem(HISTORY_KEY);
       if (this.problem?.kind === "full" || this.problem?.kind === "filling") this.#report(this.#partsProblem());
     }));
   }
