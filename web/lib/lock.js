@@ -90,9 +90,13 @@ async function update(name, next) {
       const lease = found.result ?? null;
       const value = next(lease);
       if (value === undefined) return;
-      changed = true;
-      if (value === null) store.delete(name);
-      else store.put(value, name);
+      try {
+        if (value === null) store.delete(name);
+        else store.put(value, name);
+        changed = true;
+      } catch {
+        transaction.abort();
+      }
     });
     transaction.addEventListener("complete", () => resolve(changed));
     transaction.addEventListener("error", () => resolve(false));

@@ -182,7 +182,7 @@ export class Store extends EventTarget {
     return locked(KEEPER_LOCK, async () => {
       if (this.problem !== "read" && (await this.latestKeeper()) !== before) return "behind";
       if (!this.#set(KEEPER_KEY, text)) return "failed";
-      await writeText(KEEPER_KEY, JSON.stringify({ text, at: Date.now() }));
+      await writeText(KEEPER_KEY, JSON.stringify({ text, before, at: Date.now() }));
       if (this.problem === "write") this.#clear();
       return "saved";
     });
@@ -190,10 +190,10 @@ export class Store extends EventTarget {
 
   /**
    * The pad as last written by any tab: what a tab about to write must compare with. That is
-   * localStorage's, but for a pad written in the last STALE_MS: its copy in lib/lock.js's texts,
-   * which every tab sees at once (localStorage here may not show it yet). Past that, this
-   * tab's localStorage has caught up, and a pad there that is not the copy was written
-   * without one (by an older version of the site).
+   * localStorage's, but where it still shows the pad that the last one written replaced, within
+   * STALE_MS of that write: then the pad's copy in lib/lock.js's texts, which every tab sees at
+   * once (this tab's localStorage has not caught up yet). A pad in localStorage that is neither
+   * was written there without a copy (by an older version of the site): it is the latest.
    */
   async latestKeeper() {
     const stored = this.loadKeeper();
@@ -203,8 +203,8 @@ export class Store extends EventTarget {
     } catch {
       // a damaged copy: localStorage's pad
     }
-    const recent = typeof copy?.text === "string" && Date.now() - copy.at < STALE_MS;
-    return recent ? copy.text : stored;
+    const behind = typeof copy?.text === "string" && stored === copy.before && Date.now() - copy.at < STALE_MS;
+    return behind ? copy.text : stored;
   }
 
   clearKeeper() {

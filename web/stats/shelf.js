@@ -99,8 +99,14 @@ class IndexedShelf {
         if (now !== before) {
           changed = true;
           transaction.abort();
-        } else if (text === null) store.delete(key);
-        else store.put(text, key);
+          return;
+        }
+        try {
+          if (text === null) store.delete(key);
+          else store.put(text, key);
+        } catch {
+          transaction.abort(); // refused at once (a value it cannot store): "refused"
+        }
       });
       await completed(transaction);
       return "written";
