@@ -13,6 +13,9 @@ same profile for warm visits: the site's first warm visit boots from the memory
 snapshot its cold visit stored (the cold visit waits for <html data-snapshot>),
 and its row says whether its engine restored. --cpu-slowdown N throttles the
 CPU N times (Chromium's Emulation.setCPUThrottlingRate, as a phone would be).
+--insecure adds the site served on an insecure origin (http://wizard.test:PORT/, mapped
+to 127.0.0.1 by Chromium's --host-resolver-rules): no Cache Storage, so no snapshot and no
+offline copy there; its warm visit is a return visit as a phone on a LAN address makes it.
 Measured from navigation start: first paint,
 and the moment <html data-engine="ready">. Bytes are counted by the server: up
 to ready, and in all on a first visit (with the service worker's precache).
@@ -93,6 +96,7 @@ new MutationObserver(() => {
 # What a first visit waits for after ready: the site's offline copy and snapshot, the bound's snapshot.
 AFTER_COLD = {"site": ("html[data-offline=ready]", "html[data-snapshot=stored], html[data-snapshot=failed]"),
               "restore": ("html[data-snapshot=stored]",)}
+INSECURE_HOST = "wizard.test"  # --insecure: a name Chromium maps to 127.0.0.1, not a secure context
 TIMEOUT_MS = 120_000
 SNAPSHOT_TIMEOUT_MS = 600_000  # the cold visit's snapshot: one more boot, after it
 
@@ -137,7 +141,7 @@ def make_bare(site: Path, dest: Path, script: str = BARE_JS, worker: str = BARE_
 
 def visit(playwright, profile: Path, url: str, counter, wait_for: tuple[str, ...], slowdown: float = 1) -> dict:
     """One visit, timed to <html data-engine=ready>; then waits for each of `wait_for` (selectors)."""
-    launch = {"headless": True, "args": CHROMIUM_ARGS}
+    launch = {"headless": True, "args": [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1"]}
     if path := chromium_path():
         launch["executable_path"] = path
     context = playwright.chromium.launch_persistent_context(str(profile), **launch)
@@ -172,19 +176,23 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu-slowdown", type=float, default=1,
                         help="throttle the CPU this many times (Chromium's CPU throttling), e.g. 4")
+    parser.add_argument("--insecure", action="store_true",
+                        help=f"the site on an insecure origin too (http://{INSECURE_HOST}:PORT/)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wizard-bench-") as tmp:
         site = build.build(Path(tmp) / "site")
         bare = make_bare(site, Path(tmp) / "bare")
         restore = make_bare(site, Path(tmp) / "restore", RESTORE_JS, RESTORE_WORKER)
-        pages = (("site", site), ("bare", bare), ("restore", restore))
+        pages: tuple[tuple[str, Path], ...] = (("site", site), ("bare", bare), ("restore", restore))
+        pages += (("insecure", site),) if args.insecure else ()
         servers = {name: counting_server(folder) for name, folder in pages}
         results: dict[tuple[str, str], list[dict]] = {}
         with sync_playwright() as playwright:
             for run in range(args.runs):
                 order = list(servers.items())
                 for name, (server, counter) in order if run % 2 == 0 else order[::-1]:
-                    url = f"http://127.0.0.1:{server.server_address[1]}/"
+                    host = INSECURE_HOST if name == "insecure" else "127.0.0.1"
+                    url = f"http://{host}:{server.server_address[1]}/"
                     profile = Path(tmp) / f"profile-{name}-{run}"
                     for phase in ("cold", "warm"):
                         result = visit(playwright, profile, url, counter,
@@ -207,10 +215,11 @@ def main() -> None:
         med = {key: statistics.median(r[key] for r in rows) for key in rows[0] if key not in ("restored", "made")}
         print(f"{name:7} {phase:5} {med['paint']:11.0f} {med['contentful']:6.0f} {med['ready']:7.0f} "
               f"{med['bytes_ready'] / 1e6:9.2f} {med['bytes_all'] / 1e6:9.2f}")
-    for phase in ("cold", "warm"):
-        ours = statistics.median(r["ready"] for r in results[("site", phase)])
-        theirs = statistics.median(r["ready"] for r in results[("bare", phase)])
-        print(f"{phase}: ready {ours / theirs:.2f}x the bare Pyodide boot")
+    for name in ("site", "insecure") if args.insecure else ("site",):
+        for phase in ("cold", "warm"):
+            ours = statistics.median(r["ready"] for r in results[(name, phase)])
+            theirs = statistics.median(r["ready"] for r in results[("bare", phase)])
+            print(f"{name} {phase}: ready {ours / theirs:.2f}x the bare Pyodide boot")
     floor = statistics.median(r["ready"] for r in results[("restore", "warm")])
     theirs = statistics.median(r["ready"] for r in results[("bare", "warm")])
     print(f"the bound: Pyodide's own snapshot of a bare boot restores in {floor / theirs:.2f}x the bare warm boot")

@@ -338,7 +338,7 @@ def test_a_damaged_file_is_refused_whole_with_the_reason(text: Any, code: str) -
 def test_a_damaged_file_says_which_game_and_why() -> None:
     reason = refused(lambda: loads(with_record(2, totals=[0] * 6)))
     assert reason == Reason("history_bad_record", {"index": 3}, cause=Reason("record_damaged", {"field": "totals"}))
-    assert str(reason) == "The history file's game 3 cannot be read: The game's totals is damaged"
+    assert str(reason) == "The history file's game 3 cannot be read: The game's field \"totals\" is damaged"
     data = json.loads(history.dumps(full_history()))
     data["records"].append(data["records"][0])
     assert refused(lambda: loads(json.dumps(data))) == Reason("history_damaged", {"field": "records"})

@@ -41,6 +41,7 @@ def test_a_finished_game_is_recorded_once_with_its_save_for_review() -> None:
     sealed = sealed_finished_game()
     first = answer("history_record", history=None, save=sealed, date=DATE)
     assert first["added"] and first["id"] == "a1b2c3"
+    assert first["games"] == 1 and first["most"] == history.MAX_RECORDS  # (the page warns when they near)
     kept = history.loads(first["history"])  # every part checks, the save replays
     assert [r["id"] for r in kept["records"]] == ["a1b2c3"] and kept["saves"] == {"a1b2c3": sealed}
     assert kept["current"] == {} and kept["records"][0]["me"] == 0 and kept["records"][0]["date"] == DATE

@@ -96,12 +96,12 @@ CODES: dict[str, str] = {
     "keeper_too_large": "The saved score pad is too large (more than {max} characters)",
     "keeper_too_deep": "The saved score pad is nested too deeply (more than {max} levels)",
     "keeper_unknown_fields": "The saved score pad has unknown field(s): {fields}",
-    "keeper_damaged": "The saved score pad's {field} is damaged",
+    "keeper_damaged": "The saved score pad's field \"{field}\" is damaged",
     "keeper_bad_config": "The saved score pad's players or rules cannot be restored",
     "keeper_bad_entry": "The saved score pad cannot be restored: entry {index}",
     # The history of finished games (wizard_engine/records/game_record.py and history.py)
     "history_not_over": "Only a finished game goes into the history",
-    "record_damaged": "The game's {field} is damaged",
+    "record_damaged": "The game's field \"{field}\" is damaged",
     "history_not_json": "The history file is not readable JSON",
     "history_not_wizard": "This is not a Wizard history file",
     "history_version": ("The history file has format version {version}; this version of the game "
@@ -109,7 +109,7 @@ CODES: dict[str, str] = {
     "history_too_large": "The history file is too large (more than {max} characters)",
     "history_too_deep": "The history file is nested too deeply (more than {max} levels)",
     "history_unknown_fields": "The history file has unknown field(s): {fields}",
-    "history_damaged": "The history file's {field} is damaged",
+    "history_damaged": "The history file's field \"{field}\" is damaged",
     "history_bad_record": "The history file's game {index} cannot be read",
     "history_bad_save": "The history file's saved game {key} cannot be restored",
     "history_save_mismatch": "The history file's saved game {key} is not the game of its record",

@@ -41,7 +41,13 @@
 // "restored", "none" or "discarded" (engine.snapshot says the same). After a
 // boot without one, once no worker is booting and the page is idle, a third
 // worker makes it and ends: <html data-snapshot> is "making", then "stored" or
-// "failed" (nothing is shown: the next visit boots as usual).
+// "failed" (nothing is shown: the next visit boots as usual). A snapshot the
+// browser refused, or one given up to make room for the games (forgoSnapshot),
+// is not made again for this build (SNAPSHOT_REFUSED_KEY remembers its key):
+// a third boot on every visit costs more than the snapshot saves. A restored
+// engine that fails fatally may hold damaged memory that the gzip's check and
+// its first answers let through: its snapshot is discarded, and the fresh worker
+// that takes over boots without it.
 //
 // Offline play is wired here too: once the engine has settled, the service
 // worker is registered; <html data-offline="ready"> when the site is cached.
@@ -62,6 +68,8 @@ wordsModule.catch(() => {}); // (a module that failed to load: boot.js says so)
 const t = (key, params) => words?.t(key, params) ?? key;
 
 const BOOT_TIMEOUT_MS = 60_000;
+const SNAPSHOT_CACHE = "engine-snapshot"; // (worker.js's)
+const SNAPSHOT_REFUSED_KEY = "wizard.snapshot-refused"; // localStorage: the key of a build that makes none
 // An Expert bot thinks for a few seconds at most, even on a slow phone.
 const CALL_TIMEOUT_MS = 20_000;
 const root = document.documentElement;
@@ -71,6 +79,7 @@ class Engine extends EventTarget {
   status = "loading";
   version = null;
   snapshot = null; // "restored" | "none" | "discarded", once booted
+  snapshotKey = null; // the snapshot's key for this build (null: none can be kept here), once booted
   error = null;
   callTimeoutMs = CALL_TIMEOUT_MS;
   restarts = 0;
@@ -108,6 +117,8 @@ class Engine extends EventTarget {
     if (this.#restarting || this.status === "error") return;
     this.#restarting = true;
     this.#worker?.terminate();
+    // (the new worker boots once it is gone: it must not find it)
+    if (this.snapshot === "restored") this.#after = discardSnapshot();
     const lost = Object.assign(new Error(t("engine.lost")), { lost: true });
     for (const waiter of this.#waiting.values()) waiter.reject(lost);
     this.#waiting.clear();
@@ -194,6 +205,7 @@ class Engine extends EventTarget {
     if (message.type === "ready") {
       this.version = message.version;
       this.snapshot = message.snapshot ?? "none";
+      this.snapshotKey = message.key ?? null;
       root.dataset[`${this.role}Snapshot`] = this.snapshot;
       performance.mark(`${this.role}-ready`);
       this.#setStatus("ready");
@@ -309,9 +321,56 @@ let snapshotMaker = null; // the promise of makeSnapshot(), once started
  * worker of its own makes one (a fresh engine, no game in it) and ends. Once a visit.
  */
 function makeSnapshot() {
-  if (!snapshotMaker && "caches" in self && typeof CompressionStream !== "undefined") {
+  const key = engine.snapshotKey;
+  if (!snapshotMaker && key !== null && typeof CompressionStream !== "undefined" && refusedKey() !== key) {
     snapshotMaker = idleThenSnapshot();
   }
+}
+
+function refusedKey() {
+  try {
+    return localStorage.getItem(SNAPSHOT_REFUSED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** No snapshot for this build (`key`): the browser refused it, or its room went to the games. */
+function refuseSnapshot(key) {
+  try {
+    if (key) localStorage.setItem(SNAPSHOT_REFUSED_KEY, key);
+  } catch {
+    // storage refused: the next visit may try again
+  }
+}
+
+/** Remove the stored snapshot (resolves when done; never rejects). */
+async function discardSnapshot() {
+  try {
+    await self.caches?.delete(SNAPSHOT_CACHE);
+  } catch {
+    // storage refuses: the key check still guards the next boot
+  }
+}
+
+/** Let the next visit make a snapshot again ("Clear offline data": the room may be there now). */
+export function allowSnapshot() {
+  try {
+    localStorage.removeItem(SNAPSHOT_REFUSED_KEY);
+  } catch {
+    // storage refused: nothing was remembered either
+  }
+}
+
+/**
+ * Give the snapshot's room to the games (web/stats/storage.js, when storage runs short): it is
+ * removed and not made again for this build. Resolves with whether there was one.
+ */
+export async function forgoSnapshot() {
+  refuseSnapshot(engine?.snapshotKey);
+  const had = await self.caches?.has(SNAPSHOT_CACHE).catch(() => false);
+  await discardSnapshot();
+  return Boolean(had);
 }
 
 /** Resolves once the snapshot's worker has ended (or none was needed). */
@@ -338,6 +397,7 @@ async function idleThenSnapshot() {
     });
   });
   root.dataset.snapshot = stored ? "stored" : "failed";
+  if (!stored) refuseSnapshot(engine.snapshotKey);
   worker.terminate();
 }
 

@@ -2,9 +2,10 @@
 // Only engine.js talks to it. Messages are plain objects whose payloads are
 // JSON strings, so nothing crosses the boundary as a proxy:
 //   in:  {id, request: '{"method": ..., "params": {...}}'}
-//   out: {type: "ready", version, snapshot} | {type: "error", code, params}
+//   out: {type: "ready", version, snapshot, key} | {type: "error", code, params}
 //        (a boot failure: the page words "<code>" from its catalogue;
-//        snapshot: "restored", "none" or "discarded", see below)
+//        snapshot: "restored", "none" or "discarded", see below; key: the snapshot's
+//        key for this build, null where none can be kept)
 //        {id, response: '{"ok": true, "result": ...}'}
 //        {id, progress: '{"done": d, "total": t}'}  (a long request, e.g. a review, as it goes)
 // The runtime's folder is named after its version (build.py checks it: bump both).
@@ -48,7 +49,7 @@ async function boot() {
   const key = await snapshotKey(pinsText);
   let snapshot = "none";
   let pyodide = null;
-  const stored = MAKES_SNAPSHOT ? null : await findSnapshot(key);
+  const stored = MAKES_SNAPSHOT || key === null ? null : await findSnapshot(key);
   if (stored === "stale") snapshot = "discarded";
   else if (stored) {
     const bytes = readSnapshot(stored);
@@ -66,7 +67,7 @@ async function boot() {
   }
   if (pyodide) {
     try {
-      return { ...(await engineOf(pyodide)), snapshot };
+      return { ...(await engineOf(pyodide)), snapshot, key };
     } catch {
       snapshot = "discarded"; // restored, but its engine does not answer
       await discardSnapshot();
@@ -75,7 +76,7 @@ async function boot() {
   pyodide = await loadRuntime(pins, MAKES_SNAPSHOT ? { _makeSnapshot: true } : {});
   const { version } = await engineOf(pyodide);
   if (MAKES_SNAPSHOT) await makeSnapshot(pyodide, key);
-  return { version, snapshot };
+  return { version, snapshot, key };
 }
 
 /** Load Pyodide with our wheel (its boot guarded: see guardBoot). */
@@ -125,8 +126,13 @@ async function engineOf(pyodide) {
 
 // --- the memory snapshot ---------------------------------------------------
 
-/** The snapshot's key: the runtime's pins (wasm, standard library, wheel...) and the format. */
+/**
+ * The snapshot's key: the runtime's pins (wasm, standard library, wheel...) and the format;
+ * null where no snapshot can be kept: outside a secure context (plain http on a host that is
+ * not localhost) the browser gives neither Cache Storage nor crypto.subtle.
+ */
 async function snapshotKey(pinsText) {
+  if (!self.caches || !self.crypto?.subtle) return null;
   const bytes = new TextEncoder().encode(`${SNAPSHOT_FORMAT}\n${pinsText}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -297,9 +303,9 @@ self.addEventListener("message", (event) => {
 });
 
 boot().then(
-  ({ version, snapshot }) => {
+  ({ version, snapshot, key }) => {
     if (MAKES_SNAPSHOT) return;
-    self.postMessage({ type: "ready", version, snapshot });
+    self.postMessage({ type: "ready", version, snapshot, key });
     for (const message of pending.splice(0)) answer(message);
   },
   (error) => {

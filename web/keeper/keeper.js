@@ -80,7 +80,7 @@ export class ScoreKeeper {
 
   /** The saved pad, restored by the engine; a damaged one is set aside whole, and said why. */
   async #resume() {
-    const text = this.#store.loadKeeper();
+    const text = await this.#store.latestKeeper();
     this.#stored = text;
     if (text === null) return;
     try {
@@ -102,7 +102,7 @@ export class ScoreKeeper {
     this.#busy = true;
     try {
       const answer = await this.#engine.call(method, params);
-      const kept = this.#store.saveKeeper(answer.keeper, this.#stored);
+      const kept = await this.#store.saveKeeper(answer.keeper, this.#stored);
       if (kept === "behind") {
         await this.#otherTab({ lost: true });
         return false;
@@ -126,7 +126,7 @@ export class ScoreKeeper {
    * so; `lost`: an entry made here came too late and was not kept.
    */
   async #otherTab({ lost = false } = {}) {
-    if (!lost && this.#store.loadKeeper() === this.#stored) return;
+    if (!lost && (await this.#store.latestKeeper()) === this.#stored) return;
     this.#pad = null;
     this.#editing = null;
     this.#advice.forget();

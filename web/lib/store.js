@@ -16,8 +16,11 @@
 // "changed" events (through `storage` events and a BroadcastChannel).
 //
 // One pad, one writer: the score keeper's pad is written only over the text
-// the tab last read or wrote (`saveKeeper(text, before)`); another tab's pad
+// the tab last read or wrote (`saveKeeper(text, before)`, holding a lock across
+// the tabs from the compare to the write); another tab's pad
 // arrives as a "keeper-changed" event, and the tab reloads it.
+
+import { locked, readText, writeText } from "./lock.js";
 
 const SAVE_KEY = "wizard.save";
 const GAME_KEY = "wizard.game"; // {"id", "moves", "tab", "over"} of the saved game
@@ -26,6 +29,9 @@ const ASIDE_PREFIX = "wizard.unreadable-save.";
 const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper/): the engine's document text
 const KEEPER_ASIDE_PREFIX = "wizard.unreadable-keeper.";
 const CHANNEL = "wizard.game";
+const KEEPER_LOCK = "wizard.keeper"; // (lib/lock.js) held while a tab compares and writes the pad
+// How long another tab's localStorage may lag behind a write (a busy phone's seconds, with room).
+const STALE_MS = 10_000;
 
 /** The page's localStorage, or null where the browser refuses it (the one guarded way in). */
 export function storage() {
@@ -167,19 +173,43 @@ export class Store extends EventTarget {
 
   /**
    * Keep the pad `text`, which this tab made from `before` (the pad's text as this tab last
-   * read or wrote it; null for a new pad). Returns "saved", "failed" (storage refused: the
-   * notice says so) or "behind": another tab has changed the pad since, and this tab must
-   * not overwrite it (it reloads the pad instead).
+   * read or wrote it; null for a new pad). Resolves with "saved", "failed" (storage refused:
+   * the notice says so) or "behind": another tab has changed the pad since, and this tab must
+   * not overwrite it (it reloads the pad instead). Compared and written holding the pad's lock
+   * (lib/lock.js): two tabs entering at the same instant both compared first and both wrote.
    */
   saveKeeper(text, before) {
-    if (this.problem !== "read" && this.#get(KEEPER_KEY) !== before) return "behind";
-    if (!this.#set(KEEPER_KEY, text)) return "failed";
-    if (this.problem === "write") this.#clear();
-    return "saved";
+    return locked(KEEPER_LOCK, async () => {
+      if (this.problem !== "read" && (await this.latestKeeper()) !== before) return "behind";
+      if (!this.#set(KEEPER_KEY, text)) return "failed";
+      await writeText(KEEPER_KEY, JSON.stringify({ text, before, at: Date.now() }));
+      if (this.problem === "write") this.#clear();
+      return "saved";
+    });
+  }
+
+  /**
+   * The pad as last written by any tab: what a tab about to write must compare with. That is
+   * localStorage's, but where it still shows the pad that the last one written replaced, within
+   * STALE_MS of that write: then the pad's copy in lib/lock.js's texts, which every tab sees at
+   * once (this tab's localStorage has not caught up yet). A pad in localStorage that is neither
+   * was written there without a copy (by an older version of the site): it is the latest.
+   */
+  async latestKeeper() {
+    const stored = this.loadKeeper();
+    let copy = null;
+    try {
+      copy = JSON.parse((await readText(KEEPER_KEY)) ?? "null");
+    } catch {
+      // a damaged copy: localStorage's pad
+    }
+    const behind = typeof copy?.text === "string" && stored === copy.before && Date.now() - copy.at < STALE_MS;
+    return behind ? copy.text : stored;
   }
 
   clearKeeper() {
     this.#remove(KEEPER_KEY);
+    return locked(KEEPER_LOCK, () => writeText(KEEPER_KEY, null));
   }
 
   /** Move a pad that cannot be restored out of the way, kept whole under another key; returns that key. */
@@ -187,6 +217,7 @@ export class Store extends EventTarget {
     const key = `${KEEPER_ASIDE_PREFIX}${new Date().toISOString()}`;
     if (!this.#set(key, text)) return null;
     this.#remove(KEEPER_KEY);
+    locked(KEEPER_LOCK, () => writeText(KEEPER_KEY, null));
     return key;
   }
 

@@ -12,8 +12,13 @@
 // hands it to history.js, which merges it.
 //
 // Every call resolves: get with the text or null (none), set and remove with
-// true, or false when storage refused (full, or blocked). A read that fails
+// true, or false when storage refused (full, or blocked); swap with "written",
+// "changed" (the key no longer held what the caller read: another tab wrote
+// meanwhile, and nothing was written) or "refused". A read that fails
 // rejects: the caller must not take it for an empty history and overwrite it.
+// IndexedDB's swap reads and writes in one readwrite transaction, which no other
+// tab's can interleave: a change made from a text can never overwrite another
+// tab's change to it (localStorage's swap is as atomic as its page's one task).
 
 import { storage } from "../lib/store.js";
 
@@ -80,6 +85,35 @@ class IndexedShelf {
   add(key, text) {
     return this.#write(key, text, true);
   }
+
+  /** Write `text` (null: remove) if `key` still holds `before` (null: nothing), in one transaction. */
+  async swap(key, before, text) {
+    let transaction;
+    let changed = false;
+    try {
+      transaction = this.#db.transaction(STORE, "readwrite");
+      const store = transaction.objectStore(STORE);
+      const found = store.get(key);
+      found.addEventListener("success", () => {
+        const now = typeof found.result === "string" ? found.result : null;
+        if (now !== before) {
+          changed = true;
+          transaction.abort();
+          return;
+        }
+        try {
+          if (text === null) store.delete(key);
+          else store.put(text, key);
+        } catch {
+          transaction.abort(); // refused at once (a value it cannot store): "refused"
+        }
+      });
+      await completed(transaction);
+      return "written";
+    } catch {
+      return changed ? "changed" : "refused";
+    }
+  }
 }
 
 class LocalShelf {
@@ -104,6 +138,17 @@ class LocalShelf {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  async swap(key, before, text) {
+    try {
+      if ((storage().getItem(key) ?? null) !== before) return "changed";
+      if (text === null) storage().removeItem(key);
+      else storage().setItem(key, text);
+      return "written";
+    } catch {
+      return "refused";
     }
   }
 }

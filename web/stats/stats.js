@@ -186,6 +186,11 @@ export class Stats {
       text = t("history.set_aside", { reason: errorReason(problem), key: problem.key });
     }
     else if (problem?.kind === "stuck") text = t("history.stuck", { reason: errorReason(problem) });
+    else if (problem?.kind === "waiting") text = t("history.waiting");
+    else if (problem?.kind === "filling") {
+      const count = new Intl.NumberFormat(currentLanguage()).format;
+      text = t("history.filling", { games: count(problem.games), most: count(problem.most) });
+    }
     box.textContent = text;
     if (problem?.kind === "parts") {
       const list = el("ul", "history-aside-parts");

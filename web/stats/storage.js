@@ -3,6 +3,9 @@
 // site (the service worker's cache) and the engine's memory snapshot (Cache Storage
 // "engine-snapshot", engine/worker.js); and "Clear offline data", which removes the last
 // two and never the first. The next visit then downloads the site and boots as a first one.
+// When storage runs short for the games (makeRoom), the snapshot gives up its room first
+// (and is not made again for this build), then the offline copy: the games come first.
+import { allowSnapshot, forgoSnapshot } from "../engine/engine.js";
 import { $ } from "../lib/dom.js";
 import { errorReason, sizeText, t } from "../lib/words.js";
 
@@ -59,6 +62,24 @@ export async function clearOfflineData() {
   const registrations = await navigator.serviceWorker?.getRegistrations?.() ?? [];
   await Promise.all(registrations.map((registration) => registration.unregister()));
   await Promise.all((await siteCaches()).map((name) => caches.delete(name)));
+  allowSnapshot();
+}
+
+/**
+ * Storage ran short for the games: the snapshot's room, else the offline copy's, is freed.
+ * Resolves with whether anything was (false: nothing left to give up).
+ */
+export async function makeRoom() {
+  try {
+    if (await forgoSnapshot()) return true;
+    if (!(await siteCaches()).some((name) => name.startsWith(SITE_CACHES))) return false;
+    const registrations = await navigator.serviceWorker?.getRegistrations?.() ?? [];
+    await Promise.all(registrations.map((registration) => registration.unregister()));
+    await Promise.all((await siteCaches()).map((name) => caches.delete(name)));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The statistics page's "Kept in this browser" section. */

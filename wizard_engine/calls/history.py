@@ -76,7 +76,8 @@ def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
     ``keeper`` (a score pad's document text), played at ``date`` (ISO 8601, UTC); ``me``:
     the device owner's seat (for a game, by default its first seat if a person plays it:
     the one who filled in the form).  Answers the new history
-    text, whether the game was new to it, and the game's id."""
+    text, whether the game was new to it, the game's id, and how many games the history
+    holds of the ``most`` it keeps (past that, each new game replaces the oldest record)."""
     document = _kept(params)
     date, me = params.get("date", ""), _me(params)  # (record_damaged if not a date)
     if isinstance(params.get("save"), str):
@@ -92,7 +93,8 @@ def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
     else:
         raise WizardError(Reason("no_save_given"))
     return {"history": _stored(added, params), "id": record["id"],
-            "added": len(added["records"]) > len(document["records"])}
+            "added": len(added["records"]) > len(document["records"]),
+            "games": len(added["records"]), "most": history.MAX_RECORDS}
 
 
 def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
@@ -124,9 +126,10 @@ def history_review_request(params: dict[str, Any]) -> dict[str, Any]:
 
 def history_import_request(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
     """Merge the history ``file`` (every part checked: a damaged file is refused whole) into
-    the history kept.  Answers the new history text, how many games were new, and the file's
-    games in progress (the page restores each unless it has one of its own).  Replaying the
-    file's saves for review is most of the work: ``progress(done, total)`` after each."""
+    the history kept.  Answers the new history text, how many games were new, how many it
+    holds of the ``most`` it keeps, and the file's games in progress (the page restores each
+    unless it has one of its own).  Replaying the file's saves for review is most of the
+    work: ``progress(done, total)`` after each."""
     document = _kept(params)
     imported = history.loads(params.get("file"), progress=progress)
     merged = history.merge(document, imported)
@@ -139,7 +142,7 @@ def history_import_request(params: dict[str, Any], progress: Progress | None = N
         current["keeper"] = keepers.load_document(imported["current"]["keeper"]).dumps()
     return {"history": _stored(merged, params), "current": current,
             "added": sum(record["id"] not in known for record in merged["records"]),
-            "games": len(merged["records"])}
+            "games": len(merged["records"]), "most": history.MAX_RECORDS}
 
 
 def _notice(part: history.Damaged) -> dict[str, Any]:

@@ -1,0 +1,106 @@
+"""Issue 38, findings 3 and 4: the engine's memory snapshot yields to the games, and cannot stick.
+
+3. With storage short (a quota set through CDP), the snapshot and then the offline copy give up
+   their room before a game is refused (web/stats/storage.js makeRoom).
+4. A restored engine that fails fatally discards its snapshot, and the worker that takes over
+   boots afresh; a snapshot the browser refused is not made again for the build (no third
+   worker booted on every visit).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from sitetools import SHELF_GET_JS, Watch, wait_ready
+from tabletools import Player
+from test_snapshot import SNAPSHOT_STATE, SNAPSHOT_TIMEOUT_MS, _stored_key, _wait_made
+from test_stats import OLD_STORED, big_history, open_stats
+
+REFUSED_JS = "() => localStorage.getItem('wizard.snapshot-refused')"
+# Resolves once the page has been idle twice (what engine.js waits for before making a snapshot).
+IDLE_TWICE_JS = """async () => {
+  for (let n = 0; n < 2; n++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
+}"""
+ENGINE_JS = 'import(new URL("engine/engine.js", document.baseURI).href)'
+# The worker dies as in a crash (engine.kill: a restored engine's damaged memory may fail any
+# way); the call waiting on it times out and a fresh worker takes over. Resolves with the restarts.
+CRASH_JS = f"""async () => {{
+  const {{ startEngine }} = await {ENGINE_JS};
+  const engine = startEngine();
+  engine.callTimeoutMs = 3000;
+  engine.kill();
+  await engine.call("describe").catch(() => {{}});
+  await engine.ready;
+  return engine.restarts;
+}}"""
+
+
+def quota(page: Page, site_url: str, size: int) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": size})
+
+
+@pytest.mark.cold
+def test_the_snapshot_then_the_offline_copy_make_room_for_the_games(
+        page: Page, watch: Watch, site_url: str, tmp_path: Path) -> None:
+    """Finding 3: a 21 MB quota, the offline copy (about 14 MB) and the snapshot (about 5 MB) stored:
+    a 2,000-game import is kept (the snapshot gave up its room), and no snapshot comes back."""
+    quota(page, site_url, 21_000_000)
+    page.goto("./")
+    wait_ready(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+    assert _wait_made(page) == "stored"
+    path = tmp_path / "big.json"
+    path.write_text(big_history(2000))
+    open_stats(page)
+    page.locator("#stats-file").set_input_files(str(path))
+    expect(page.locator("#stats-result")).to_contain_text("Imported: 2000 new games", timeout=300_000)
+    expect(page.locator("#stats-result")).not_to_contain_text("storage is full")
+    expect(page.locator("#history-alert")).to_be_hidden()
+    assert _stored_key(page) is None
+    assert page.evaluate(REFUSED_JS)  # not made again for this build
+
+    page.reload()
+    Player(page).wait_table_ready()
+    text = page.evaluate(SHELF_GET_JS, "wizard.history") or page.evaluate(OLD_STORED)
+    assert len(json.loads(text)["records"]) == 2000
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
+    page.evaluate(IDLE_TWICE_JS)
+    assert page.evaluate(SNAPSHOT_STATE)["made"] is None
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.cold
+def test_a_restored_engine_that_fails_discards_its_snapshot(page: Page, watch: Watch) -> None:
+    """Finding 4: a restored engine that fails (its memory may be damaged in a way the gzip's check
+    and its first answers let through): the snapshot is discarded, the new worker boots afresh."""
+    page.goto("./")
+    wait_ready(page)
+    assert _wait_made(page) == "stored"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "restored"
+    assert page.evaluate(CRASH_JS) == 1  # (a fresh worker took over)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
+    assert _stored_key(page) is None
+    page.reload()  # and the next visit boots afresh too (then makes a new one)
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE)["engine"] == "none"
+    assert _wait_made(page) == "stored"
+
+
+@pytest.mark.cold
+def test_a_refused_snapshot_is_not_made_again_on_every_visit(page: Page, watch: Watch, site_url: str) -> None:
+    """Finding 4: storage refuses the snapshot (a 1 MB quota): the next visit boots no third worker."""
+    quota(page, site_url, 1_000_000)
+    page.goto("./")
+    wait_ready(page)
+    assert _wait_made(page) == "failed"
+    page.reload()
+    wait_ready(page)
+    page.evaluate(f"async () => {{ const {{ startCoach }} = await {ENGINE_JS}; await startCoach().ready; }}")
+    page.evaluate(IDLE_TWICE_JS)
+    assert page.evaluate(SNAPSHOT_STATE) == {"made": None, "engine": "none", "coach": "none"}
+    assert not watch.errors, watch.errors
