@@ -160,7 +160,9 @@ PHONES_NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: the page still
 # six players (three seats across) on a phone turned sideways and on a laptop (1366x657: a flatter
 # felt fits, but then a card across no longer lies before its player, test_table_layout.py's test
 # of the trick's places). Both are beyond issue 29's aim (four players at 15 cards, three at 20).
-NOT_YET = {("844x390", "6 players, round 8"), ("1366x657", "6 players, round 8")}
+# And six players beside the open hint at 1280x800 (issue 39: its side column narrows the table; the
+# seats across and the felt come 24 px too tall).
+NOT_YET = {("844x390", "6 players, round 8"), ("1366x657", "6 players, round 8"), ("1280x800", "6 players, round 8")}
 
 
 # A fresh page for each test. One page per size, reloaded for moment after moment (two dozen

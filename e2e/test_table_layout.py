@@ -213,7 +213,11 @@ def test_in_a_hand_of_overlapping_cards_the_picks_figure_leaves_the_line_above_r
     for card in page.locator("#hand .hand-card").all():
         if card.evaluate("c => c.offsetTop") != top_row:
             continue
-        card.hover()  # a card's figures show while the pointer is on it; a playable card rises
+        # A card's figures show while the pointer is on it (a playable card rises, over its
+        # neighbours): pointed at on the strip that shows (its middle may lie under the next card),
+        # the pointer coming from off the hand.
+        page.mouse.move(0, 0)
+        card.hover(position={"x": 8, "y": 30})
         card.evaluate("c => Promise.all(c.getAnimations().map(a => a.finished))")
         box = card.locator(".hint-figure").bounding_box()
         assert box and box["height"] > 5
