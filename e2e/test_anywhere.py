@@ -62,7 +62,7 @@ def test_the_page_starts_and_plays_on_an_insecure_origin(insecure_page: Page) ->
     # A return visit resumes the game (the save kept in localStorage) and plays on.
     page.reload()
     wait_ready(page)
-    player.wait_table_ready()
+    player.resume()
     player.wait_for("turn")
     assert player.round_number() == 2
     player.choose_first()

@@ -75,6 +75,9 @@ for (const entry of [["bid", 0], ["bid", 1], ["bid", 1], ["tricks", [0, 0, 1]]])
 ask("keeper_load", { keeper: pad });
 ask("keeper_undo", { keeper: pad });
 const date = "2026-11-23T02:30:00.123Z";
+const challenge = ask("challenge_make", { save: mine });
+ask("challenge_open", { code: challenge?.code ?? "" });
+ask("daily", { day: "2026-11-23" });
 const recorded = ask("history_record", { history: null, save: mine, date });
 const history = recorded?.history ?? null;
 ask("history_record", { history, keeper: pad, date });
