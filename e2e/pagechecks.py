@@ -118,6 +118,7 @@ def keeper_round(fx: Driver, url: str) -> None:
     wait_ready(fx)
     click(fx, "Score keeper")
     wait_visible(fx, "#keeper")
+    wait_visible(fx, "#keeper-count")  # (the setup is drawn from the engine's describe(), once it answers)
     fx.select("#keeper-count", "3")
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):
         fx.type_into(f"#keeper-name-{seat}", name)
