@@ -10,6 +10,7 @@ runs the same with navigator.locks taken away, as outside a secure context.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -68,19 +69,25 @@ def locks(request: pytest.FixtureRequest, context: BrowserContext) -> str:
     return request.param
 
 
+def finish_together(pages: list[Page], rounds: int, game: Callable[[int, int], tuple[str, int]]) -> set[str]:
+    """Each round every tab finishes a game (``game(round, tab)``: its id and seed) at the same
+    instant, and the history is waited on until it holds them all; the ids finished."""
+    expected: set[str] = set()
+    for round_ in range(rounds):
+        at = pages[0].evaluate(NOW_JS) + 400
+        for tab, page in enumerate(pages):
+            game_id, seed = game(round_, tab)
+            expected.add(game_id)
+            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": engine_game(PLAYERS, seed, game_id)}])
+        wait_history(pages[0], f"history?.records.length === {len(expected)}", timeout=120_000)
+    return expected
+
+
 def test_busy_tabs_finishing_games_at_the_same_instant_lose_none(context: BrowserContext, locks: str) -> None:
     """Two tabs busy 15 ms of every 25, each finishing a game at the same instant, 15 rounds: all 30 kept."""
     pages = open_pages(context, 2, busy=15)
     watches = [Watch(page) for page in pages]
-    expected: set[str] = set()
-    for round_ in range(15):
-        at = pages[0].evaluate(NOW_JS) + 400
-        for tab, page in enumerate(pages):
-            game_id = f"r{round_:02d}t{tab}"
-            expected.add(game_id)
-            save = engine_game(PLAYERS, 100 * round_ + tab, game_id)
-            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": save}])
-        wait_history(pages[0], f"history?.records.length === {len(expected)}", timeout=120_000)
+    expected = finish_together(pages, 15, lambda round_, tab: (f"r{round_:02d}t{tab}", 100 * round_ + tab))
     assert stored_ids(pages[0]) == expected
     for watch in watches:
         assert not watch.errors, watch.errors
@@ -88,15 +95,7 @@ def test_busy_tabs_finishing_games_at_the_same_instant_lose_none(context: Browse
 
 def test_three_tabs_at_the_same_instant_lose_none(context: BrowserContext, locks: str) -> None:
     pages = open_pages(context, 3, busy=15)
-    expected: set[str] = set()
-    for round_ in range(4):
-        at = pages[0].evaluate(NOW_JS) + 400
-        for tab, page in enumerate(pages):
-            game_id = f"three{round_}t{tab}"
-            expected.add(game_id)
-            save = engine_game(PLAYERS, 50 * round_ + tab, game_id)
-            page.evaluate(FINISH_AT_JS, [at, {"kind": "game", "save": save}])
-        wait_history(pages[0], f"history?.records.length === {len(expected)}", timeout=120_000)
+    expected = finish_together(pages, 4, lambda round_, tab: (f"three{round_}t{tab}", 50 * round_ + tab))
     assert stored_ids(pages[0]) == expected
 
 
