@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-// The site's wheel leaves out wizard_engine/tools (only a terminal runs them: build.py's
+// The site's wheel leaves out wizard_engine/tools (only a terminal runs them: tests/runtime.py's
 // browser_wheel); the benchmarks time the bots through tools.bench, so they add it from here.
 const TOOLS = fileURLToPath(new URL("../wizard_engine/tools/", import.meta.url));
 // The tools also import modules the site's trimmed standard library leaves out (statistics,

@@ -42,6 +42,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from sitetools import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 import build  # noqa: E402
+from tests import runtime  # noqa: E402
 
 BARE_HTML = """<!doctype html>
 <html lang="en" data-engine="loading">
@@ -53,18 +54,18 @@ BARE_HTML = """<!doctype html>
 BARE_JS = """const worker = new Worker(new URL("./bare-worker.js", import.meta.url), { type: "module" });
 worker.onmessage = (event) => { document.documentElement.dataset.engine = event.data; };
 """
-BARE_WORKER = f"""import {{ loadPyodide }} from "./{build.PYODIDE_DIR}/pyodide.mjs";
+BARE_WORKER = f"""import {{ loadPyodide }} from "./{runtime.PYODIDE_DIR}/pyodide.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
-await loadPyodide({{ indexURL: here("./{build.PYODIDE_DIR}/"),
-                    lockFileURL: here("./{build.PYODIDE_DIR}/pyodide-lock.json") }});
+await loadPyodide({{ indexURL: here("./{runtime.PYODIDE_DIR}/"),
+                    lockFileURL: here("./{runtime.PYODIDE_DIR}/pyodide-lock.json") }});
 self.postMessage("ready");
 """
 # The fastest restore Pyodide offers, a bound for ours: the bare boot's snapshot (no engine,
 # nothing imported), stored raw in Cache Storage on a first visit, restored on the next.
-RESTORE_WORKER = f"""import {{ loadPyodide }} from "./{build.PYODIDE_DIR}/pyodide.mjs";
+RESTORE_WORKER = f"""import {{ loadPyodide }} from "./{runtime.PYODIDE_DIR}/pyodide.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
-const options = {{ indexURL: here("./{build.PYODIDE_DIR}/"),
-                  lockFileURL: here("./{build.PYODIDE_DIR}/pyodide-lock.json") }};
+const options = {{ indexURL: here("./{runtime.PYODIDE_DIR}/"),
+                  lockFileURL: here("./{runtime.PYODIDE_DIR}/pyodide-lock.json") }};
 const cache = await caches.open("bare-snapshot");
 const stored = await cache.match(here("snapshot"));
 if (stored) {{
@@ -126,13 +127,13 @@ def counting_server(directory: Path):
 
 def make_bare(site: Path, dest: Path, script: str = BARE_JS, worker: str = BARE_WORKER) -> Path:
     """A page that boots stock Pyodide and imports nothing: the site's runtime files but the
-    package's own standard library (the site ships it trimmed and compiled, build.compile_stdlib)."""
+    package's own standard library (the site ships it trimmed and compiled, runtime.compile_stdlib)."""
     dest.mkdir()
-    shutil.copytree(site / build.PYODIDE_DIR, dest / build.PYODIDE_DIR)
-    with tarfile.open(build.fetch_pyodide()) as package:
-        stock = package.extractfile(f"package/{build.STDLIB}")
+    shutil.copytree(site / runtime.PYODIDE_DIR, dest / runtime.PYODIDE_DIR)
+    with tarfile.open(runtime.fetch_pyodide()) as package:
+        stock = package.extractfile(f"package/{runtime.STDLIB}")
         assert stock is not None
-        (dest / build.PYODIDE_DIR / build.STDLIB).write_bytes(stock.read())
+        (dest / runtime.PYODIDE_DIR / runtime.STDLIB).write_bytes(stock.read())
     (dest / "index.html").write_text(BARE_HTML)
     (dest / "bare.js").write_text(script)
     (dest / "bare-worker.js").write_text(worker)

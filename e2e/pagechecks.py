@@ -27,8 +27,10 @@ from drivetools import (
     wait_ready,
     wait_visible,
 )
-from sitetools import SHELF_GET_JS, build, serve
+from sitetools import SHELF_GET_JS, serve
 from tabletools import plain, sent_game
+
+from tests import runtime
 
 
 def reaches_ready(fx: Driver, url: str, site: Path) -> None:
@@ -37,7 +39,7 @@ def reaches_ready(fx: Driver, url: str, site: Path) -> None:
     wait_ready(fx)
     version = fx.evaluate("""import(new URL('engine/engine.js', document.baseURI).href)
                              .then(({ startEngine }) => startEngine().call('ping'))""")["version"]
-    assert version == build.wheel_version(site)
+    assert version == runtime.wheel_version(site)
     wait_attribute(fx, "offline", "ready")
     assert not visible(fx, "[data-engine-alert]")
 

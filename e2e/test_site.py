@@ -11,13 +11,15 @@ import pytest
 from playwright.sync_api import Page, expect
 from sitetools import READY_TIMEOUT_MS, Watch, build, engine_call, play_bot_game, serve, wait_async, wait_ready
 
+from tests import runtime
+
 
 @pytest.mark.cold  # a first visit: nothing stored
 def test_page_paints_before_the_engine_then_reaches_ready(page: Page, watch: Watch, site: Path) -> None:
     page.goto("./")
     expect(page.get_by_role("heading", name="Wizard")).to_be_visible()
     wait_ready(page)
-    assert engine_call(page, "ping")["version"] == build.wheel_version(site)
+    assert engine_call(page, "ping")["version"] == runtime.wheel_version(site)
     expect(page.locator("[data-engine-alert]")).to_be_hidden()
 
 
@@ -84,7 +86,7 @@ def test_a_reload_with_the_server_gone_but_the_browser_online_plays_again(page: 
 
 
 def test_a_tampered_wheel_is_refused_with_an_error_on_the_page(page: Page, site_copy: Path) -> None:
-    wheel = next((site_copy / build.PYODIDE_DIR).glob("*.whl"))
+    wheel = next((site_copy / runtime.PYODIDE_DIR).glob("*.whl"))
     wheel.write_bytes(wheel.read_bytes() + b"tampered")  # the lock file's sha256 no longer matches
     with serve(site_copy) as url:
         page.goto(url)
@@ -96,7 +98,7 @@ def test_a_tampered_wheel_is_refused_with_an_error_on_the_page(page: Page, site_
 
 
 def test_a_missing_runtime_file_shows_an_error(page: Page, site_copy: Path) -> None:
-    (site_copy / build.PYODIDE_DIR / "pyodide.asm.wasm").unlink()
+    (site_copy / runtime.PYODIDE_DIR / "pyodide.asm.wasm").unlink()
     with serve(site_copy) as url:
         page.goto(url)
         page.wait_for_selector("html[data-engine=error]", state="attached", timeout=READY_TIMEOUT_MS)

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from sitetools import build
 
-from tests import tools
+from tests import runtime, tools
 
 
 def test_the_lock_file_pins_the_shipped_wheel(site: Path) -> None:
-    lock = json.loads((site / build.PYODIDE_DIR / build.LOCK_NAME).read_text())
+    lock = json.loads((site / runtime.PYODIDE_DIR / runtime.LOCK_NAME).read_text())
     (key, entry), = lock["packages"].items()
     assert key == "wizard-engine" and entry["imports"] == ["wizard_engine"]
-    wheel = site / build.PYODIDE_DIR / entry["file_name"]
+    wheel = site / runtime.PYODIDE_DIR / entry["file_name"]
     assert wheel.name.endswith("-py3-none-any.whl")
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
     assert lock["info"]["python"].startswith("3.14")
@@ -36,7 +36,7 @@ def test_the_service_worker_precaches_every_file_under_a_content_named_cache(sit
 def test_no_file_of_ours_names_another_origin_or_an_absolute_path(site: Path) -> None:
     """Every URL is relative, so the site works under any sub-path and stays on its origin."""
     ours = [p for p in site.rglob("*") if p.suffix in {".html", ".js", ".css", ".webmanifest"}
-            and build.PYODIDE_DIR not in p.relative_to(site).parts]
+            and runtime.PYODIDE_DIR not in p.relative_to(site).parts]
     assert ours
     for path in ours:
         text = path.read_text()
@@ -47,15 +47,15 @@ def test_no_file_of_ours_names_another_origin_or_an_absolute_path(site: Path) ->
 
 
 def test_the_wheel_build_is_byte_reproducible(site: Path, tmp_path: Path) -> None:
-    again = build.build_wheel(tmp_path)
-    assert again.read_bytes() == (site / build.PYODIDE_DIR / again.name).read_bytes()
+    again = runtime.build_wheel(tmp_path)
+    assert again.read_bytes() == (site / runtime.PYODIDE_DIR / again.name).read_bytes()
 
 
 def test_a_tarball_failing_its_integrity_is_refused_and_deleted(tmp_path: Path) -> None:
     tarball = tmp_path / "pyodide.tgz"
     tarball.write_bytes(b"not the pinned package")
     with pytest.raises(build.BuildError, match="integrity mismatch"):
-        tools.verify_integrity(tarball, build.PYODIDE_INTEGRITY)
+        tools.verify_integrity(tarball, runtime.PYODIDE_INTEGRITY)
     assert not tarball.exists()
 
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page
 from sitetools import Watch, wait_ready
 
-import build
+from tests import runtime
 
 SNAPSHOT_TIMEOUT_MS = 240_000  # a whole extra boot, on a busy 2-core machine
 FORMAT = "1"  # worker.js's SNAPSHOT_FORMAT
@@ -56,7 +56,7 @@ ANSWERS = """async (given) => {
 
 def _key(site: Path) -> str:
     """The key the worker stores its snapshot under (worker.js: snapshotKey)."""
-    pins = (site / build.PYODIDE_DIR / build.INTEGRITY_NAME).read_text()
+    pins = (site / runtime.PYODIDE_DIR / runtime.INTEGRITY_NAME).read_text()
     return hashlib.sha256(f"{FORMAT}\n{pins}".encode()).hexdigest()
 
 

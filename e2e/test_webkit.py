@@ -17,10 +17,10 @@ from pathlib import Path
 import pagechecks as checks
 import pytest
 from drivetools import PHONE, wait_attribute, wait_ready
-from sitetools import build, serve
+from sitetools import serve
 from webdriver import WebKit
 
-from tests import browsers
+from tests import browsers, runtime
 
 
 def minibrowser_path() -> str:
@@ -50,7 +50,7 @@ def test_a_whole_four_player_game_at_a_phones_size_and_its_review(webkit: WebKit
     wait_ready(webkit)
     version = webkit.evaluate("""import(new URL('engine/engine.js', document.baseURI).href)
                                  .then(({ startEngine }) => startEngine().call('ping'))""")["version"]
-    assert version == build.wheel_version(site)
+    assert version == runtime.wheel_version(site)
     wait_attribute(webkit, "offline", "ready")
     webkit.set_viewport(*PHONE)  # (MiniBrowser's window is not narrower than about 450 pixels)
     assert webkit.evaluate("innerWidth") <= 640, "wider than a phone (40rem)"

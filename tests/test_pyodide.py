@@ -23,6 +23,7 @@ from typing import IO
 import pytest
 
 import build  # the repository root's build.py (pytest puts the root on sys.path)
+from tests import runtime
 
 SMOKE = Path(__file__).with_name("pyodide_smoke.mjs")
 GAMES = 2
@@ -72,11 +73,11 @@ def _read(stream: IO[str] | None, keep: Callable[[str | None], None], closing: b
 
 @pytest.mark.slow
 def test_wheel_plays_whole_games_under_pyodide(site: Path) -> None:
-    result = run_node(SMOKE, str(site / build.PYODIDE_DIR), str(GAMES))
+    result = run_node(SMOKE, str(site / runtime.PYODIDE_DIR), str(GAMES))
     assert result.returncode == 0, f"Node smoke test failed:\n{result.stdout}\n{result.stderr}"
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["python"].startswith("3.14")
-    assert report["version"] == build.wheel_version(site)
+    assert report["version"] == runtime.wheel_version(site)
     assert len(report["games"]) == GAMES
     for game in report["games"]:
         assert len(game["totals"]) == game["players"]
@@ -93,7 +94,7 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     import wizard_engine
     from wizard_engine import calls
 
-    result = run_node(REQUESTS, str(site / build.PYODIDE_DIR))
+    result = run_node(REQUESTS, str(site / runtime.PYODIDE_DIR))
     assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
     report = json.loads(result.stdout.strip().splitlines()[-1])
     methods = report["methods"]
@@ -101,10 +102,10 @@ def test_every_request_kind_runs_on_the_trimmed_standard_library(site: Path) -> 
     assert kinds <= set(methods), f"not exercised: {kinds - set(methods)}"
     assert all("ok" in outcomes and "internal" not in outcomes
                for name, outcomes in methods.items() if name in kinds), methods
-    assert set(report["stdlib"]) <= set(build.STDLIB_FILES)
+    assert set(report["stdlib"]) <= set(runtime.STDLIB_FILES)
     # ... compiled by the build, each module name.pyc, and a traceback through it still formats
-    with zipfile.ZipFile(site / build.PYODIDE_DIR / build.STDLIB) as stdlib:
-        assert set(stdlib.namelist()) == {name + "c" for name in build.STDLIB_FILES}
+    with zipfile.ZipFile(site / runtime.PYODIDE_DIR / runtime.STDLIB) as stdlib:
+        assert set(stdlib.namelist()) == {name + "c" for name in runtime.STDLIB_FILES}
     assert 'json/decoder.py", line' in report["traceback"] and "JSONDecodeError" in report["traceback"]
     # Before a snapshot the worker imports every module a request may load (web.preload): all
     # but the command line's, on the trimmed library too (pkgutil, which it once used, is not there).
@@ -124,7 +125,7 @@ def test_the_sites_wheel_is_the_engine_bare(site: Path) -> None:
     import base64
     import hashlib
 
-    (wheel,) = (site / build.PYODIDE_DIR).glob("*.whl")
+    (wheel,) = (site / runtime.PYODIDE_DIR).glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
         files = {name: archive.read(name) for name in archive.namelist()}
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
@@ -142,7 +143,7 @@ def test_the_sites_wheel_is_the_engine_bare(site: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         bare = archive.read("wizard_engine/rules.py").decode()
     assert '"""' not in bare and "#" not in bare.replace("'#'", "")
-    assert ast.dump(ast.parse(bare)) == ast.dump(ast.parse(build.bare_source(source.encode())))
+    assert ast.dump(ast.parse(bare)) == ast.dump(ast.parse(runtime.bare_source(source.encode())))
     assert len(bare) < len(source) * 0.8
 
 
