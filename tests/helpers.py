@@ -8,8 +8,13 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from wizard_engine import GameConfig, State, web
-from wizard_engine.cards import parse_cards
+from wizard_engine import GameConfig, Phase, State, web
+from wizard_engine.cards import DECK_SIZE, parse_card, parse_cards
+from wizard_engine.view import SeatView, seat_view
+
+# The rule options the coach's walks deal games with.
+OPTIONS: tuple[dict[str, Any], ...] = (
+    {}, {"bidding": "hidden"}, {"foresight": True}, {"unicoloured": True}, {"canadian": True})
 
 
 def deal(hands: list[str], turned: str | None = None, dealer: int = 0, round_: int | None = None,
@@ -26,6 +31,45 @@ def deal(hands: list[str], turned: str | None = None, dealer: int = 0, round_: i
     if totals is not None:
         state.totals = list(totals)
     return state
+
+
+def random_positions(count: int, seed: int, phases: tuple[str, ...] = ("bidding", "playing"),
+                     rate: float = 0.08) -> list[tuple[State, SeatView]]:
+    """Positions of randomly played games (several options, 3 to 6 players) in ``phases`` where the
+    seat to act has a choice: about ``rate`` of them, each with a copy of its state."""
+    rng = random.Random(seed)
+    out: list[tuple[State, SeatView]] = []
+    while len(out) < count:
+        options = rng.choice(OPTIONS)
+        players = rng.randint(3, 4 if options.get("unicoloured") else 6)
+        state = State(GameConfig.of(players, seed=rng.randrange(10**6), **options))
+        while not state.is_over and len(out) < count:
+            seat = state.to_act()[0]
+            if state.phase.value in phases and rng.random() < rate:
+                view = seat_view(state, seat)
+                if len(view["legal"]) > 1:
+                    out.append((state.copy(), view))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return out
+
+
+def trump_positions(count: int, seed: int) -> list[SeatView]:
+    """Dealers facing a turned-up Wizard (R8): random hands of 1 to 10 cards, 3 to 6 players, the
+    options but Unicoloured (which turns no card up)."""
+    rng = random.Random(seed)
+    wizard = parse_card("Z")
+    views = []
+    for _ in range(count):
+        players = rng.randint(3, 6)
+        size = rng.randint(1, min(10, (DECK_SIZE - 1) // players))
+        deck = [c for c in range(DECK_SIZE) if c != wizard]
+        rng.shuffle(deck)
+        hands = [deck[p * size:(p + 1) * size] for p in range(players)]
+        options = rng.choice([o for o in OPTIONS if not o.get("unicoloured")])
+        state = State.with_deal(GameConfig.of(players, **options), hands, wizard, rng.randrange(players))
+        assert state.phase is Phase.TRUMP
+        views.append(seat_view(state, state.dealer))
+    return views
 
 
 def act(state: State, *actions: str) -> State:

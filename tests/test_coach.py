@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
 
-from wizard_engine import GameConfig, Phase, State
+from wizard_engine import GameConfig, State
 from wizard_engine.__main__ import main as cli
 from wizard_engine.bots import bot_seed, make_bot
 from wizard_engine.bots.expert import ExpertBot, ExpertTally
@@ -30,48 +29,9 @@ from wizard_engine.save import save_document
 from wizard_engine.tools.soak import hidden_twin
 from wizard_engine.view import SeatView, seat_view
 
-from .helpers import act, deal
+from .helpers import act, deal, random_positions, trump_positions
 
 BUDGET = 20  # small: the pick must equal Expert's at any budget
-OPTIONS: tuple[dict[str, Any], ...] = (
-    {}, {"bidding": "hidden"}, {"foresight": True}, {"unicoloured": True}, {"canadian": True})
-
-
-def random_positions(count: int, seed: int, phases: tuple[str, ...] = ("bidding", "playing")
-                     ) -> list[tuple[State, SeatView]]:
-    """Positions of random games (several options) where the seat to act has a choice."""
-    rng = random.Random(seed)
-    out: list[tuple[State, SeatView]] = []
-    while len(out) < count:
-        options = rng.choice(OPTIONS)
-        players = rng.randint(3, 4 if options.get("unicoloured") else 6)
-        state = State(GameConfig.of(players, seed=rng.randrange(10**6), **options))
-        while not state.is_over and len(out) < count:
-            seat = state.to_act()[0]
-            if state.phase.value in phases and rng.random() < 0.08:
-                view = seat_view(state, seat)
-                if len(view["legal"]) > 1:
-                    out.append((state.copy(), view))
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return out
-
-
-def trump_positions(count: int, seed: int) -> list[SeatView]:
-    """Dealers facing a turned-up Wizard (R8), with random hands."""
-    rng = random.Random(seed)
-    views = []
-    for _ in range(count):
-        players, size = rng.randint(3, 6), rng.randint(1, 8)
-        deck = [c for c in range(60) if c != parse_card("Z")]
-        rng.shuffle(deck)
-        hands = [deck[p * size:(p + 1) * size] for p in range(players)]
-        dealer = rng.randrange(players)
-        state = State.with_deal(GameConfig.of(players), hands, parse_card("Z"), dealer)
-        assert state.phase is Phase.TRUMP
-        views.append(seat_view(state, dealer))
-    return views
-
-
 # --- advice -----------------------------------------------------------------------------
 
 
