@@ -44,19 +44,10 @@ def reaches_ready(fx: Driver, url: str, site: Path) -> None:
     assert not visible(fx, "[data-engine-alert]")
 
 
-def whole_four_player_game(fx: Driver, url: str) -> None:
-    open_table(fx, url, seed=3)
-    new_game(fx, players=4)
-    moves = play_until(fx, "final")
-    assert moves == 15 + sum(range(1, 16)), moves  # 15 rounds: a bid and a card per trick
-    assert "Final standings" in text(fx, "#final-title")
-    assert fx.evaluate("document.querySelectorAll('#final-standings > li').length") == 4
-    assert re.search(r"wins? with|share the win", text(fx, "#final-winners")), text(fx, "#final-winners")
-
-
 def challenge_link(fx: Driver, url: str) -> None:
     """A damaged challenge link refused with its reason; a sound one played to the end, the
-    sender's points beside the person's (test_challenge.py: the same choices, the same points)."""
+    sender's points beside the person's (test_challenge.py: the same choices, the same points).
+    The browser's whole game: six players, ten rounds, to the final standings and their winners."""
     code, points = sent_game()
     open_table(fx, url, seed=1)
     fx.evaluate("localStorage.setItem('wizard.settings', JSON.stringify({ pace: 'instant' }))")
@@ -67,8 +58,11 @@ def challenge_link(fx: Driver, url: str) -> None:
     fx.navigate(f"{url}?levels=random&link=2#challenge={code}")
     wait_visible(fx, "#challenge-dialog", TURN_S * 4)
     click(fx, "Play these deals")
-    assert play_until(fx, "final") == 10 + sum(range(1, 11))  # 6 players: 10 rounds
+    assert play_until(fx, "final") == 10 + sum(range(1, 11))  # 6 players: 10 rounds, a bid and a card per trick
     assert plain(text(fx, ".challenge-verdict")) == f"A tie with Ann: {sum(points)} points each."
+    assert "Final standings" in text(fx, "#final-title")
+    assert fx.evaluate("document.querySelectorAll('#final-standings > li').length") == 6
+    assert re.search(r"wins? with|share the win", text(fx, "#final-winners")), text(fx, "#final-winners")
 
 
 def review_from_the_standings(fx: Driver) -> None:

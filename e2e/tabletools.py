@@ -104,6 +104,21 @@ def finished_save(players: int, seed: int, level: str = "easy") -> str:
     return str(result["save"])
 
 
+def open_finished(page: Page, save: str) -> None:
+    """Open the page with a finished game's save in its storage (what the page keeps beside it: the
+    game over), and its final standings from the start page's "Last game"."""
+    import json
+    game = {"id": "seeded", "moves": 1, "tab": "another", "over": True}
+    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('wizard.save', {json.dumps(save)});
+        localStorage.setItem('wizard.game', {json.dumps(json.dumps(game))});
+    }}""")
+    page.goto("./?levels=random")
+    page.get_by_role("region", name="Last game").get_by_role("button", name="Final standings").click()
+    expect(page.get_by_role("dialog", name="Final standings")).to_be_visible()
+
+
 def plain(text: str) -> str:
     """Text without the marks that isolate a name for the bidirectional algorithm."""
     return text.replace("\u2068", "").replace("\u2069", "")

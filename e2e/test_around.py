@@ -3,12 +3,11 @@ summary before the next round, the final standings' chart (web/appearance.js, st
 game.js, final.js)."""
 from __future__ import annotations
 
-import json
 import re
 
 from playwright.sync_api import Page, Route, expect
 from sitetools import Watch
-from tabletools import Player, finished_save
+from tabletools import Player, finished_save, open_finished
 
 LONG = ["W" * 32, "Bartholomew-Maximilian-Fitzgeral", "Wolfgang_Amadeus_Mozart_Salzburg", "X" * 32,
         "Hildegard-von-Bingen-Rupertsber"]
@@ -145,16 +144,8 @@ def test_the_round_summary_opens_before_the_next_round_is_drawn(page: Page) -> N
 
 def test_the_final_standings_celebrate_the_winner_with_bids_made_and_a_score_chart(page: Page, watch: Watch) -> None:
     save = finished_save(players=3, seed=5)
-    game = {"id": "seeded", "moves": 1, "tab": "another", "over": True}  # what the page keeps beside a save
-    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('wizard.save', {json.dumps(save)});
-        localStorage.setItem('wizard.game', {json.dumps(json.dumps(game))});
-    }}""")
-    Player(page).open()
-    page.get_by_role("region", name="Last game").get_by_role("button", name="Final standings").click()
+    open_finished(page, save)
     final = page.get_by_role("dialog", name="Final standings")
-    expect(final).to_be_visible()
     expect(final.locator("#final-winners")).to_contain_text(re.compile(r"(win|wins|share the win) with"))
     expect(final.locator(".standings li.winner")).not_to_have_count(0)
     made = final.locator(".standing-made").all_inner_texts()

@@ -45,7 +45,8 @@ def webkit() -> Iterator[WebKit]:
         assert browser.collect_errors() == []
 
 
-def test_a_whole_four_player_game_at_a_phones_size_and_its_review(webkit: WebKit, url: str, site: Path) -> None:
+def test_a_challenge_link_at_a_phones_size_is_refused_when_damaged_and_its_whole_game_played_and_reviewed(
+        webkit: WebKit, url: str, site: Path) -> None:
     webkit.navigate(url)
     wait_ready(webkit)
     version = webkit.evaluate("""import(new URL('engine/engine.js', document.baseURI).href)
@@ -54,7 +55,7 @@ def test_a_whole_four_player_game_at_a_phones_size_and_its_review(webkit: WebKit
     wait_attribute(webkit, "offline", "ready")
     webkit.set_viewport(*PHONE)  # (MiniBrowser's window is not narrower than about 450 pixels)
     assert webkit.evaluate("innerWidth") <= 640, "wider than a phone (40rem)"
-    checks.whole_four_player_game(webkit, url)
+    checks.challenge_link(webkit, url)
     assert webkit.evaluate("getComputedStyle(document.getElementById('me')).position") == "fixed"  # the phone's dock
     checks.review_from_the_standings(webkit)
 
@@ -79,6 +80,3 @@ def test_a_reload_with_the_server_gone_boots_from_the_service_worker(webkit: Web
 def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(webkit: WebKit, url: str) -> None:
     checks.history_moves_to_indexeddb(webkit, url)
 
-
-def test_a_challenge_link_is_refused_when_damaged_and_played_to_the_end(webkit: WebKit, url: str) -> None:
-    checks.challenge_link(webkit, url)
