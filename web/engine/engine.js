@@ -39,12 +39,7 @@
 // A returning player's workers boot from a memory snapshot of a booted engine
 // (see worker.js): <html data-engine-snapshot> and data-coach-snapshot say
 // "restored", "none" or "discarded" (engine.snapshot says the same). After a
-// boot without one, once no worker is booting and the page is idle, a third
-// worker makes it and ends: <html data-snapshot> is "making", then "stored" or
-// "failed" (nothing is shown: the next visit boots as usual). A snapshot the
-// browser refused, or one given up to make room for the games (forgoSnapshot),
-// is not made again for this build (SNAPSHOT_REFUSED_KEY remembers its key):
-// a third boot on every visit costs more than the snapshot saves. A restored
+// boot without one, snapshot.js has a third worker make it. A restored
 // engine that fails fatally may hold damaged memory that the gzip's check and
 // its first answers let through: its snapshot is discarded, and the fresh worker
 // that takes over boots without it.
@@ -57,6 +52,9 @@
 // new version.
 
 import "../lib/supported.js";
+import { discardSnapshot, forgoSnapshot as forgo, makeSnapshot, snapshotMaking } from "./snapshot.js";
+
+export { allowSnapshot } from "./snapshot.js";
 
 // The page's words, imported when loaded rather than before this module runs: the worker
 // starts only once this module's imports are in, and words.js brings notation.js, fetched
@@ -68,8 +66,6 @@ wordsModule.catch(() => {}); // (a module that failed to load: boot.js says so)
 const t = (key, params) => words?.t(key, params) ?? key;
 
 const BOOT_TIMEOUT_MS = 60_000;
-const SNAPSHOT_CACHE = "engine-snapshot"; // (worker.js's)
-const SNAPSHOT_REFUSED_KEY = "wizard.snapshot-refused"; // localStorage: the key of a build that makes none
 // An Expert bot thinks for a few seconds at most, even on a slow phone.
 const CALL_TIMEOUT_MS = 20_000;
 const root = document.documentElement;
@@ -314,92 +310,17 @@ async function registerServiceWorker(engine) {
 
 let engine = null;
 let coach = null;
-let snapshotMaker = null; // the promise of makeSnapshot(), once started
-
-/**
- * After a boot without a snapshot: once no worker boots and the page is idle, a
- * worker of its own makes one (a fresh engine, no game in it) and ends. Once a visit.
- */
-function makeSnapshot() {
-  const key = engine.snapshotKey;
-  if (!snapshotMaker && key !== null && typeof CompressionStream !== "undefined" && refusedKey() !== key) {
-    snapshotMaker = idleThenSnapshot();
-  }
-}
-
-function refusedKey() {
-  try {
-    return localStorage.getItem(SNAPSHOT_REFUSED_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** No snapshot for this build (`key`): the browser refused it, or its room went to the games. */
-function refuseSnapshot(key) {
-  try {
-    if (key) localStorage.setItem(SNAPSHOT_REFUSED_KEY, key);
-  } catch {
-    // storage refused: the next visit may try again
-  }
-}
-
-/** Remove the stored snapshot (resolves when done; never rejects). */
-async function discardSnapshot() {
-  try {
-    await self.caches?.delete(SNAPSHOT_CACHE);
-  } catch {
-    // storage refuses: the key check still guards the next boot
-  }
-}
-
-/** Let the next visit make a snapshot again ("Clear offline data": the room may be there now). */
-export function allowSnapshot() {
-  try {
-    localStorage.removeItem(SNAPSHOT_REFUSED_KEY);
-  } catch {
-    // storage refused: nothing was remembered either
-  }
-}
 
 /**
  * Give the snapshot's room to the games (web/stats/storage.js, when storage runs short): it is
  * removed and not made again for this build. Resolves with whether there was one.
  */
-export async function forgoSnapshot() {
-  refuseSnapshot(engine?.snapshotKey);
-  const had = await self.caches?.has(SNAPSHOT_CACHE).catch(() => false);
-  await discardSnapshot();
-  return Boolean(had);
+export function forgoSnapshot() {
+  return forgo(engine?.snapshotKey);
 }
 
-/** Resolves once the snapshot's worker has ended (or none was needed). */
-async function idleThenSnapshot() {
-  await booted();
-  await new Promise((resolve) => (self.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }));
-  if ([engine, coach].some((worker) => worker?.snapshot === "restored")) return; // one exists now
-  root.dataset.snapshot = "making";
-  let worker;
-  try {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "snapshot" });
-  } catch {
-    root.dataset.snapshot = "failed";
-    return;
-  }
-  const stored = await new Promise((resolve) => {
-    worker.addEventListener("message", ({ data }) => {
-      if (data.type === "snapshot") resolve(data.stored);
-      else if (data.type === "error") resolve(false);
-    });
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      resolve(false);
-    });
-  });
-  root.dataset.snapshot = stored ? "stored" : "failed";
-  if (!stored) refuseSnapshot(engine.snapshotKey);
-  worker.terminate();
-}
+/** The page's Engines, for snapshot.js (null: not started). */
+const workers = () => [engine, coach];
 
 /**
  * Resolves once none of the page's workers is booting, the snapshot's maker included. The
@@ -411,7 +332,7 @@ async function idleThenSnapshot() {
  */
 async function booted() {
   for (;;) {
-    const booting = [engine, coach].filter((worker) => worker?.status === "loading");
+    const booting = workers().filter((worker) => worker?.status === "loading");
     if (booting.length === 0) return;
     await Promise.all(booting.map((worker) => worker.ready.catch(() => {})));
   }
@@ -423,6 +344,7 @@ async function booted() {
  */
 async function quiet() {
   await booted();
+  const snapshotMaker = snapshotMaking();
   if (!snapshotMaker) return;
   await Promise.race([snapshotMaker, new Promise((resolve) => setTimeout(resolve, BOOT_TIMEOUT_MS))]);
 }
@@ -434,7 +356,7 @@ export function startEngine() {
     const settled = () => registerServiceWorker(engine);
     engine.ready.then(settled, settled);
     engine.ready.then(() => {
-      if (engine.snapshot !== "restored") makeSnapshot();
+      if (engine.snapshot !== "restored") makeSnapshot(engine, { workers, booted });
     }, () => {});
   }
   return engine;
