@@ -19,7 +19,7 @@ import wizard_engine
 from tests.helpers import act, call, deal, random_game
 from tests.test_challenge import REACH as CHALLENGE_REACH
 from tests.test_history import REACH as HISTORY_REACH
-from tests.test_keeper import REACH as KEEPER_REACH
+from tests.test_keeper_document import REACH as KEEPER_REACH
 from tests.test_keeper_requests import REACH as KEEPER_REQUESTS_REACH
 from wizard_engine import (
     GameConfig,
