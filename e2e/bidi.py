@@ -24,7 +24,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +111,32 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class Firefox:
+class FormActions:
+    """A person's moves on a form, for either driver (Firefox here, WebKit in webdriver.py), made of
+    the driver's own click, call and press."""
+
+    click: Callable[..., None]
+    call: Callable[..., Any]
+    press: Callable[..., None]
+
+    def type_into(self, css: str, text: str) -> None:
+        """Replace the text of a field as a person would: click it, select all, type."""
+        self.click(css)
+        self.call("(css) => document.querySelector(css).select()", css)
+        self.press(*text) if text else self.press("\ue017")  # (Delete)
+
+    def select(self, css: str, value: str) -> None:
+        """Choose an option of a <select> (as the form's change event reports it)."""
+        self.call("""(css, value) => {
+            const select = document.querySelector(css);
+            if (![...select.options].some((o) => o.value === value)) throw new Error(`no option ${value} in ${css}`);
+            select.value = value;
+            select.dispatchEvent(new Event('input', { bubbles: true }));
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+        }""", css, value)
+
+
+class Firefox(FormActions):
     """A headless Firefox with a fresh profile, driven over WebDriver BiDi (one tab).
 
     Use as a context manager; ``errors`` holds every console error and uncaught exception
@@ -345,21 +370,6 @@ class Firefox:
         self.command("input.performActions", {"context": self.context, "actions": [
             {"type": "key", "id": "keyboard", "actions": actions}]})
 
-    def type_into(self, css: str, text: str) -> None:
-        """Replace the text of a field as a person would: click it, select all, type."""
-        self.click(css)
-        self.call("(css) => document.querySelector(css).select()", css)
-        self.press(*text) if text else self.press("\ue017")  # (Delete)
-
-    def select(self, css: str, value: str) -> None:
-        """Choose an option of a <select> (as the form's change event reports it)."""
-        self.call("""(css, value) => {
-            const select = document.querySelector(css);
-            if (![...select.options].some((o) => o.value === value)) throw new Error(`no option ${value} in ${css}`);
-            select.value = value;
-            select.dispatchEvent(new Event('input', { bubbles: true }));
-            select.dispatchEvent(new Event('change', { bubbles: true }));
-        }""", css, value)
 
 
 @contextlib.contextmanager

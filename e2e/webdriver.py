@@ -27,7 +27,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bidi import COMMAND_TIMEOUT_S, WAIT_TIMEOUT_S, BidiError, free_port, wait_function
+from bidi import COMMAND_TIMEOUT_S, WAIT_TIMEOUT_S, BidiError, FormActions, free_port, wait_function
 
 START_TIMEOUT_S = 120.0
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C key of an element reference
@@ -52,7 +52,7 @@ class WebDriverError(BidiError):
     """A WebDriver command failed (a BidiError, so that drivetools treats both alike)."""
 
 
-class WebKit:
+class WebKit(FormActions):
     """MiniBrowser under Xvfb, driven by WebKitWebDriver; a context manager."""
 
     context = ""  # (one window: drivetools' Driver asks for it)
@@ -222,17 +222,3 @@ class WebKit:
         self.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
         self.command("DELETE", "/actions")
 
-    def type_into(self, css: str, text: str) -> None:
-        """Replace the text of a field as a person would: click it, select all, type."""
-        self.click(css)
-        self.call("(css) => document.querySelector(css).select()", css)
-        self.press(*text) if text else self.press("\ue017")  # (Delete)
-
-    def select(self, css: str, value: str) -> None:
-        self.call("""(css, value) => {
-            const select = document.querySelector(css);
-            if (![...select.options].some((o) => o.value === value)) throw new Error(`no option ${value} in ${css}`);
-            select.value = value;
-            select.dispatchEvent(new Event('input', { bubbles: true }));
-            select.dispatchEvent(new Event('change', { bubbles: true }));
-        }""", css, value)
