@@ -4,6 +4,7 @@ tie-breaks (T4): the engine, its refusals, saves, records, statistics and the sc
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ TOURNAMENT = {3: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20], 4: [1, 3, 5, 7, 9, 11, 12
 
 def dealt_sizes(config: GameConfig) -> list[int]:
     """The cards each round of a random game of ``config`` dealt, read off its play."""
-    state, sizes = State(config), []
+    state, sizes = State(config), list[int]()
     while not state.is_over:
         if state.round > len(sizes):
             sizes.append(state.hands[0].bit_count())
@@ -90,7 +91,7 @@ def test_t1_an_unknown_schedule_is_refused() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_t2_maximus_deals_the_whole_deck_five_times_with_fixed_trump(players: int) -> None:
     state = State(GameConfig.of(players, seed=11, schedule="maximus"))
-    trumps = []
+    trumps: list[str | None] = []
     while not state.is_over:
         if state.round > len(trumps):
             assert state.phase.value == "bidding"  # nobody chooses trump
@@ -181,7 +182,7 @@ def test_t4_tournament_ties_go_to_more_bids_made_then_the_best_round() -> None:
                                                                          (2, 3, None)]
     # ...outside a tournament they share first place.
     assert [(s["seat"], s["place"], s["tie_break"]) for s in standings(totals, pad, False)][:2] == [
-        (0, 1, "shared"), (1, 1, "shared")]
+        (0, 1, None), (1, 1, None)]
     # Equal bids made: the best single round decides; equal in both: shared.
     pad = pad_of([([3, 4], [3, 4]), ([0, 0], [1, 2])])  # 50 - 10 and 60 - 20, one bid made each
     totals = [row.total for row in pad[-1]]
@@ -223,7 +224,7 @@ def test_t1_records_and_statistics_compare_a_tournament_game_with_tournament_gam
     record = record_from_state(state, "2026-01-01T00:00:00Z", me=0)
     assert [len(r["bids"]) for r in record["rounds"]] == [3] * 10
     old = random_game(GameConfig.of(["Me", "B", "C"], seed=9), 9)
-    older = dict(record_from_state(old, "2026-01-02T00:00:00Z", me=0))
+    older: dict[str, Any] = dict(record_from_state(old, "2026-01-02T00:00:00Z", me=0))
     older["options"] = {k: v for k, v in older["options"].items() if k not in ("schedule", "canadian_final")}
     assert check_record(older)["options"]["schedule"] == "standard"  # a record from before the option
     records = [record, check_record(older)]
@@ -251,3 +252,14 @@ def test_t1_score_keeper_keeps_a_tournament_game() -> None:
     assert record["options"]["schedule"] == "tournament"
     maximus = Keeper.of(["A", "B", "C"], 0, Options(schedule="maximus"))
     assert maximus.view()["fixed_trump"] == "C" and not maximus.view()["turns_up"]
+
+
+def test_t2_a_challenge_of_a_maximus_game_is_a_maximus_game() -> None:
+    from wizard_engine.config import Player
+    from wizard_engine.records.challenge import make_code, read_code
+
+    config = GameConfig((Player("Me"), Player("B", "easy"), Player("C", "easy")), Options(schedule="maximus"), 5)
+    state = random_game(config, 5)
+    assert read_code(make_code(state)).config.options.schedule == "maximus"
+    standard = random_game(GameConfig((Player("Me"), Player("B", "easy"), Player("C", "easy")), seed=5), 5)
+    assert "schedule" not in json.dumps(read_code(make_code(standard)).config.to_dict())

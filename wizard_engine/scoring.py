@@ -55,8 +55,9 @@ the best single round.  A tie that survives both is shared (``"shared"``)."""
 
 
 class Standing(TypedDict):
-    """A seat's place at the end (1 = won; tied seats share a place) and, when its total ties
-    with another's, what decided between them: a code of :data:`TIE_BREAKS` or ``"shared"``."""
+    """A seat's place at the end (1 = won; tied seats share a place) and, in a tournament game
+    when its total ties with another's, what decided between them: a code of :data:`TIE_BREAKS`
+    or ``"shared"`` (None otherwise)."""
 
     seat: int
     place: int
@@ -75,7 +76,8 @@ def standings(totals: Sequence[int], pad: Sequence[Sequence[ScoreRow]], break_ti
     for seat in sorted(seats, key=lambda seat: tuple(-k for k in keys[seat])):
         place = 1 + sum(keys[other] > keys[seat] for other in seats)
         tied = [keys[other] for other in seats if other != seat and keys[other][0] == keys[seat][0]]
-        result.append({"seat": seat, "place": place, "total": totals[seat], "tie_break": _tie_break(keys[seat], tied)})
+        tie_break = _tie_break(keys[seat], tied) if break_ties else None
+        result.append({"seat": seat, "place": place, "total": totals[seat], "tie_break": tie_break})
     return result
 
 

@@ -393,9 +393,13 @@ export class History extends EventTarget {
       this.#call("history_record", { history, ...params, date, ...this.#limits() }));
   }
 
-  /** The statistics of the device's owner (or of the player named `who`), everyone's names, the games newest first. */
-  stats(who = null) {
-    return this.#serial(async () => this.#call("history_stats", { history: (await this.#kept(true)).history, who }));
+  /**
+   * The statistics of the device's owner (or of the player named `who`) over the games of one
+   * schedule, everyone's names, the games newest first.
+   */
+  stats(who = null, schedule = "standard") {
+    return this.#serial(async () =>
+      this.#call("history_stats", { history: (await this.#kept(true)).history, who, schedule }));
   }
 
   /** A game's save for review, and its record. */
