@@ -11,6 +11,7 @@ import pytest
 from tests.helpers import act, deal, random_game
 from wizard_engine import GameConfig, State, web
 from wizard_engine.cards import SUIT_LETTERS
+from wizard_engine.coach import win_chances
 from wizard_engine.config import Options
 from wizard_engine.errors import ConfigError, IllegalActionError
 from wizard_engine.records import save
@@ -204,6 +205,9 @@ def test_t4_a_tournament_game_names_one_winner_in_its_view() -> None:
     view = seat_view(state, 0)
     assert view["standings"][0]["tie_break"] in ("bids_made", "best_round", "shared")
     assert view["winners"] == [s["seat"] for s in view["standings"] if s["place"] == 1]
+    chances = win_chances(view)  # the game is over: its own winners, after the tie-breaks
+    assert chances == win_chances(state) and sum(chances) == pytest.approx(1)
+    assert [seat for seat, chance in enumerate(chances) if chance] == view["winners"]
 
 
 # --- saves, records, statistics, the score keeper --------------------------------------------

@@ -73,13 +73,15 @@ function drawChart(view) {
     label.textContent = t("final.chart_value", { points: value });
     chart.append(label);
   }
-  // The rounds as played: each labelled with its cards when the schedule is not one card more a round.
+  // The rounds as played: when the schedule is not one card more a round, each labelled with its
+  // cards (the tournament's, T1), or numbered if every round deals the same (Maximus, T2).
   const cards = view.round_cards ?? [];
   const byCards = cards.some((n, i) => n !== i + 1);
+  const labels = byCards && new Set(cards).size > 1 ? cards : cards.map((_, i) => i + 1);
   for (let r = 1; r <= rounds; r++) {
     if (rounds > 10 && r % 5 !== 0 && r !== 1) continue;
     const label = svg("text", { x: x(r), y: height - 8, class: "chart-label", "text-anchor": "middle" });
-    label.textContent = String(byCards ? cards[r - 1] : r);
+    label.textContent = String(labels[r - 1] ?? r);
     chart.append(label);
   }
   series.forEach((totals, seat) => {

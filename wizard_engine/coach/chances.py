@@ -45,12 +45,12 @@ def public_info(source: State | Mapping[str, Any]) -> dict[str, Any]:
         # The pad is scored when a round ends: the totals leave out the round being played.
         return {"totals": list(source.totals), "round": source.round, "dealer": source.dealer,
                 "unicoloured": source.config.options.unicoloured, "schedule": source.config.options.schedule,
-                "over": source.is_over}
+                "over": source.is_over, "winners": source.winners() if source.is_over else []}
     totals = list(source["totals"])
     return {"totals": totals, "round": source["round"], "dealer": source["dealer"],
             "unicoloured": bool(source.get("options", {}).get("unicoloured")),
             "schedule": source.get("options", {}).get("schedule", "standard"),
-            "over": bool(source.get("over"))}
+            "over": bool(source.get("over")), "winners": list(source.get("winners") or [])}
 
 
 def win_chances(source: State | Mapping[str, Any], games: int = DEFAULT_GAMES, seed: int = 0) -> list[float]:
@@ -58,6 +58,8 @@ def win_chances(source: State | Mapping[str, Any], games: int = DEFAULT_GAMES, s
     info = public_info(source)
     totals: list[int] = info["totals"]
     players = len(totals)
+    if info["over"] and info["winners"]:  # the game's own winners: a tournament broke its ties (T4)
+        return [1 / len(info["winners"]) if seat in info["winners"] else 0.0 for seat in range(players)]
     if info["over"]:
         return _shares([totals])
     rules = ruleset(info["schedule"], info["unicoloured"], players)
