@@ -267,3 +267,22 @@ def test_t2_a_challenge_of_a_maximus_game_is_a_maximus_game() -> None:
     assert read_code(make_code(state)).config.options.schedule == "maximus"
     standard = random_game(GameConfig((Player("Me"), Player("B", "easy"), Player("C", "easy")), seed=5), 5)
     assert "schedule" not in json.dumps(read_code(make_code(standard)).config.to_dict())
+
+
+# --- the tools ---------------------------------------------------------------------------------
+
+def test_t1_t2_arena_and_soak_take_a_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    from wizard_engine.tools import arena, soak
+
+    assert arena.main(["--players", "3", "--bots", "random,random,random", "--games", "3", "--quiet", "--json",
+                       "--schedule", "tournament"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"]["schedule"] == "tournament"
+    assert set(report["per_bot"]["random"]["bid_accuracy_by_hand_size"]) == {str(n) for n in TOURNAMENT[3]}
+    assert {options.schedule for _, options in soak.COMBOS} == {"standard", "tournament", "maximus"}
+    assert all(options.schedule == "maximus" for _, options in soak.COMBOS_OF["maximus"])
+    assert any(options.canadian_final for _, options in soak.COMBOS_OF["tournament"])
+    assert soak.main(["--games", "6", "--schedule", "maximus", "--rate", "0.5", "--json"]) == 0
+    run = json.loads(capsys.readouterr().out)
+    assert run["schedule"] == "maximus" and run["games"] == 6 and not run["failures"]
+    assert run["checks"]["score"] == 6 * 5  # five rounds a game
