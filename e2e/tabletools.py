@@ -214,8 +214,9 @@ class Player:
 
     def new_game(self, players: int = 3, name: str = "You", names: list[str] | None = None,
                  level: str | list[str] = "random", bidding: str = "open", options: tuple[str, ...] = (),
-                 theme: str = "classic", pace: str = "instant", close_draw: bool = True) -> None:
-        """Fill in the form (under "Change settings") and deal.
+                 theme: str = "classic", pace: str = "instant", close_draw: bool = True,
+                 schedule: str = "standard") -> None:
+        """Fill in the form (under "Change settings") and deal (``schedule``: R5, T1 or T2).
 
         ``close_draw``: the first-dealer draw shows briefly on the table (the default
         setting); with ``close_draw=False`` the setting asks for the draw dialog instead,
@@ -231,6 +232,7 @@ class Player:
             form.locator(f"input[name=opponent-name-{i}]").fill(names[i])
             form.locator(f"select[name=opponent-level-{i}]").select_option(
                 level if isinstance(level, str) else level[i % len(level)])
+        form.locator(f"input[name=schedule][value={schedule}]").check()
         form.locator(f"input[name=bidding][value={bidding}]").check()
         for box in form.locator("#options input[type=checkbox]").all():
             box.set_checked(box.get_attribute("name") in options)

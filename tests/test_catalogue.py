@@ -21,6 +21,7 @@ import pytest
 from wizard_engine import web
 from wizard_engine.config import BOT_LEVELS
 from wizard_engine.reasons import CODES
+from wizard_engine.scoring import TIE_BREAKS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 I18N = WEB / "i18n"
@@ -59,6 +60,9 @@ def dynamic_keys() -> dict[str, set[str]]:
         "option.": {f"option.{x}" for x in options},
         "option.name.": {f"option.name.{x}" for x in options},
         "bidding.": {f"bidding.{x}" for x in bidding},
+        "schedule.": {f"schedule.{x}" for x in info["schedules"]},
+        "schedule.name.": {f"schedule.name.{x}" for x in info["schedules"]},
+        "final.tie_break.": {f"final.tie_break.{x}" for x in (*TIE_BREAKS, "shared")},
         "bidding.name.": {f"bidding.name.{x}" for x in bidding},
         "phase.": {f"phase.{p}" for p in PHASES},
         "prompt.bid.": {f"prompt.bid.{x}" for x in bidding},
@@ -71,7 +75,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         "prompt.waiting.": {f"prompt.waiting.{p}" for p in PHASES},
         "announce.turn.": {f"announce.turn.{p}" for p in PHASES},
         "score.": {f"score.{k}" for k in ("bid", "taken", "points", "total")},
-        "trump.why.": {f"trump.why.{w}" for w in ("turned", "jester", "last_round", "unicoloured")}
+        "trump.why.": {f"trump.why.{w}" for w in ("turned", "jester", "last_round", "unicoloured", "fixed")}
         | {f"trump.why.{w}{y}" for w in ("chosen", "choosing") for y in ("", "_you")},
         "suit.": {f"suit.{th}.{s}" for th in themes for s in SUITS}
         | {f"suit.{th}.short.{s}" for th in themes for s in SUITS},

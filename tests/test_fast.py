@@ -118,25 +118,36 @@ def test_random_game_is_reproducible_and_scores_are_whole_tens() -> None:
 def test_r7_r17_random_game_agrees_with_engine_round_by_round(players: int) -> None:
     """Every round of random_game, replayed through State.apply (each action checked),
     deals legally, plays only legal cards (the very copies) and scores the same points."""
+    _agrees_round_by_round(players, "standard", DECK_SIZE // players)
+
+
+@pytest.mark.parametrize(("players", "schedule"), [(3, "tournament"), (5, "tournament"), (4, "maximus"),
+                                                   (6, "maximus")])
+def test_t1_t2_random_game_of_a_schedule_agrees_with_engine_round_by_round(players: int, schedule: str) -> None:
+    _agrees_round_by_round(players, schedule, 10 if schedule == "tournament" else 5)
+
+
+def _agrees_round_by_round(players: int, schedule: str, rounds: int) -> None:
     for seed in range(4):
         log: list[RoundLog] = []
-        totals = random_game(players, random.Random(seed), log)
-        assert len(log) == DECK_SIZE // players
+        totals = random_game(players, random.Random(seed), log, schedule)
+        assert len(log) == rounds
         engine_totals = [0] * players
         for round_, entry in enumerate(log, 1):
-            state = _replay_round(players, round_, entry)
+            state = _replay_round(players, round_, entry, schedule)
             points = [row.points for row in state.pad[0]]
             assert points == entry.points, (seed, round_)
             engine_totals = [t + p for t, p in zip(engine_totals, points)]
         assert engine_totals == totals
 
 
-def _replay_round(players: int, round_: int, entry: RoundLog) -> State:
+def _replay_round(players: int, round_: int, entry: RoundLog, schedule: str = "standard") -> State:
     """A State dealt as ``entry`` with its decisions applied, checked, one by one."""
-    assert [h.bit_count() for h in entry.hands] == [round_] * players  # R7
-    assert mask_of(cards_of(sum(entry.hands))).bit_count() == players * round_  # no card twice
+    config = GameConfig.of(players, seed=round_, schedule=schedule)
+    cards = State(config).rules.hand_size(round_)
+    assert [h.bit_count() for h in entry.hands] == [cards] * players  # R7, T1, T2
+    assert mask_of(cards_of(sum(entry.hands))).bit_count() == players * cards  # no card twice
     assert entry.turned is None or not sum(entry.hands) & BIT[entry.turned]
-    config = GameConfig.of(players, seed=round_)
     state = State.with_deal(config, [cards_of(h) for h in entry.hands], entry.turned, entry.dealer, round_)
     if entry.trump is not None:
         state.apply(entry.dealer, choose_trump(entry.trump))

@@ -140,6 +140,9 @@ REACH: dict[str, Callable[[], str]] = {
     "option_needs_open_bids": lambda: raised(lambda: GameConfig.of(4, bidding="secret", canadian=True)).code,
     "options_exclusive": lambda: raised(lambda: GameConfig.of(4, canadian=True, plus_minus_one=True)).code,
     "option_player_count": lambda: raised(lambda: GameConfig.of(5, unicoloured=True)).code,
+    "schedule_unknown": lambda: raised(lambda: GameConfig.of(4, schedule="marathon")).code,
+    "schedule_player_count": lambda: raised(lambda: GameConfig.of(6, schedule="tournament")).code,
+    "schedule_excludes": lambda: raised(lambda: GameConfig.of(4, schedule="maximus", foresight=True)).code,
     "game_over": lambda: raised(lambda: random_game(GameConfig.of(3, seed=1), seed=1).apply(0, "bid 0")).code,
     "no_such_seat": lambda: raised(lambda: turn_of_seat_1().apply(7, "play 4H")).code,
     "already_bid": lambda: raised(lambda: bid_twice_hidden()).code,
@@ -320,10 +323,11 @@ def test_describe_is_the_single_source_of_the_pages_choices() -> None:
     assert described["bidding"] == list(BIDDING_MODES)
     assert described["reasons"] == sorted(CODES)
     options = described["options"]
-    assert list(options) == [key for key in vars(Options()) if key != "bidding"]
-    assert options["canadian"] == {"open_bids_only": True, "excludes": ["plus_minus_one"],
+    assert list(options) == [key for key in vars(Options()) if key not in ("bidding", "schedule")]
+    assert options["canadian"] == {"open_bids_only": True, "excludes": ["plus_minus_one", "canadian_final"],
                                    "players": {"min": 3, "max": 6}}
-    assert options["plus_minus_one"]["open_bids_only"] and options["plus_minus_one"]["excludes"] == ["canadian"]
+    assert options["plus_minus_one"]["open_bids_only"]
+    assert options["plus_minus_one"]["excludes"] == ["canadian", "canadian_final"]
     assert options["unicoloured"] == {"open_bids_only": False, "excludes": ["foresight"],
                                       "players": {"min": 3, "max": 4}}
     assert options["foresight"]["excludes"] == ["unicoloured"]

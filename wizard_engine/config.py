@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import ConfigError
 from .reasons import Reason, shown
+from .rules import SCHEDULES, schedule_rounds
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -26,6 +27,14 @@ class Options:
     plus_minus_one: bool = False  # bids may never add up to the tricks (R11, Amigo)
     foresight: bool = False  # round 1: see the others' card, not your own (R20)
     unicoloured: bool = False  # one colour per player, 12 rounds, no trump (R21)
+    canadian_final: bool = False  # the Canadian rule in the game's last round only (T3)
+    schedule: str = "standard"  # the rounds and their cards: "standard" (R5), "tournament" (T1), "maximus" (T2)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; the options of :data:`NEWER_OPTIONS` only when chosen, so an older
+        game's save, id and score pad stay as they always were."""
+        return {key: value for key, value in asdict(self).items()
+                if key not in NEWER_OPTIONS or value != NEWER_OPTIONS[key]}
 
     def check(self, players: int) -> None:
         """Refuse a combination that breaks a rule or makes no sense."""
@@ -33,6 +42,7 @@ class Options:
             raise ConfigError(Reason("bidding_unknown", {"bidding": shown(self.bidding),
                                                          "choices": ", ".join(BIDDING_MODES)}, "R11"))
         chosen = {key for key in OPTION_KEYS if getattr(self, key)}
+        _check_schedule(self.schedule, chosen, players)
         for key in OPEN_BIDS_ONLY:
             if key in chosen and self.bidding != "open":
                 raise ConfigError(Reason("option_needs_open_bids", {"option": key, "bidding": self.bidding}, "R11"))
@@ -45,16 +55,65 @@ class Options:
                                          {"option": key, "players": players, "min": low, "max": high}, rule))
 
 
-OPTION_KEYS = tuple(f.name for f in fields(Options) if f.name != "bidding")
-"""The on/off options, in their order of declaration (``bidding`` is the other option)."""
-OPEN_BIDS_ONLY = ("canadian", "plus_minus_one")
+CHOICE_KEYS = ("bidding", "schedule")
+"""The options that choose one of several words; every other option is on or off."""
+OPTION_KEYS = tuple(f.name for f in fields(Options) if f.name not in CHOICE_KEYS)
+"""The on/off options, in their order of declaration."""
+OPEN_BIDS_ONLY = ("canadian", "plus_minus_one", "canadian_final")
 """Options that restrict the last bidder, so they need open bids (R11)."""
-EXCLUSIVE = (("canadian", "plus_minus_one", "R11"), ("unicoloured", "foresight", "R21"))
+EXCLUSIVE = (("canadian", "plus_minus_one", "R11"), ("unicoloured", "foresight", "R21"),
+             ("canadian", "canadian_final", "T3"), ("plus_minus_one", "canadian_final", "R11"))
 """Pairs of options that may not be combined, with the rule that says why: plus/minus one
-already forbids every bid the Canadian rule does; Unicoloured deals four cards in round 1,
-where Foresight needs one."""
+already forbids every bid the Canadian rule does (in any round); Unicoloured deals four cards
+in round 1, where Foresight needs one; the Canadian rule in every round includes the last."""
 PLAYER_RANGE = {"unicoloured": (3, 4, "R21")}
 """Options for fewer player counts than the game's 3 to 6, with the rule that says so."""
+NEWER_OPTIONS = {"canadian_final": False, "schedule": "standard"}
+"""Options added after games were first saved, with their defaults: an older save or record
+without them is a game of the default (the standard schedule, T1..T3 unused)."""
+
+
+class ScheduleRule(NamedTuple):
+    """What a schedule allows: the rule that says so, the player counts and the options it refuses."""
+
+    rule: str
+    players: tuple[int, int]
+    excludes: tuple[str, ...]
+
+
+SCHEDULE_RULES = {
+    "standard": ScheduleRule("R5", (MIN_PLAYERS, MAX_PLAYERS), ()),
+    "tournament": ScheduleRule("T1", (3, 5), ("foresight", "unicoloured")),
+    "maximus": ScheduleRule("T2", (MIN_PLAYERS, MAX_PLAYERS), ("foresight", "unicoloured")),
+}
+"""Each schedule (:data:`~wizard_engine.rules.SCHEDULES`): its rule, the player counts it is
+for and the options it refuses.  Foresight needs a first round of one card, the tournament
+deals two to three or five players and Maximus deals the whole deck (ours, T1; T2); Unicoloured
+has its own rounds (R21)."""
+
+
+def _check_schedule(schedule: str, chosen: set[str], players: int) -> None:
+    """T1/T2: refuse an unknown schedule, one for another player count, or with an option it excludes."""
+    if schedule not in SCHEDULE_RULES:
+        raise ConfigError(Reason("schedule_unknown", {"schedule": shown(schedule), "choices": ", ".join(SCHEDULES)}))
+    rules = SCHEDULE_RULES[schedule]
+    low, high = rules.players
+    if not low <= players <= high:
+        raise ConfigError(Reason("schedule_player_count", {"schedule": schedule, "players": players,
+                                                           "min": low, "max": high}, rules.rule))
+    for key in rules.excludes:
+        if key in chosen:
+            raise ConfigError(Reason("schedule_excludes", {"schedule": schedule, "option": key}, rules.rule))
+
+
+def schedule_constraints() -> dict[str, dict[str, Any]]:
+    """Each schedule as data, for the page: its rule, the player counts it is for, the options it
+    refuses, and per player count the cards of each round and the trump a round fixes (a suit
+    letter, ``""`` for no trump, None: the turned-up card decides)."""
+    return {name: {"rule": rules.rule, "players": dict(zip(("min", "max"), rules.players)),
+                   "excludes": list(rules.excludes),
+                   "rounds": {str(n): schedule_rounds(name, n) for n in range(rules.players[0], rules.players[1] + 1)}}
+            for name, rules in SCHEDULE_RULES.items()}
 
 
 def option_constraints() -> dict[str, dict[str, Any]]:
@@ -102,8 +161,9 @@ class GameConfig:
         return cls(tuple(Player(n) for n in names), Options(**options), seed)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict; ``relaxed`` only when set, so a rated game's save is as it always was."""
-        data = {"players": [asdict(p) for p in self.players], "options": asdict(self.options), "seed": self.seed}
+        """A JSON-ready dict; ``relaxed`` only when set, so a rated game's save is as it always was
+        (and the options as :meth:`Options.to_dict` writes them)."""
+        data = {"players": [asdict(p) for p in self.players], "options": self.options.to_dict(), "seed": self.seed}
         return {**data, "relaxed": True} if self.relaxed else data
 
     @classmethod
@@ -124,7 +184,7 @@ class GameConfig:
         if set(options) - known:
             raise ConfigError(Reason("options_unknown", {"options": ", ".join(sorted(map(str, set(options) - known)))}))
         for name, value in options.items():
-            expected = str if name == "bidding" else bool
+            expected = str if name in CHOICE_KEYS else bool
             if not isinstance(value, expected):
                 raise ConfigError(Reason("option_type", {"option": name, "value": shown(value),
                                                          "expected": "string" if expected is str else "boolean"}))

@@ -9,7 +9,7 @@ and scores agree.
 
 Everything is *unchecked*: callers pass legal cards (as the engine's own ``apply_unchecked``).
 
-* :func:`random_game` -- a complete random game (the bench's fast path);
+* :func:`random_game` -- a complete random game of any schedule (the bench's fast path);
 * :class:`SimRound` -- one round in full information, stepwise (the tests' twin of the engine);
 * :func:`playout` -- finish a round with the heuristic policy every seat plays to its bid
   with (the Hard bot's playouts);
@@ -46,9 +46,8 @@ from .rules import (
     Seat,
     TrickRules,
     legal_mask,
-    turned_card,
+    ruleset,
     turned_trump,
-    turns_up,
 )
 from .scoring import round_points
 
@@ -91,21 +90,25 @@ class RoundLog(NamedTuple):
 _DECK = range(DECK_SIZE)
 
 
-def random_game(players: int, rng: random.Random, log: list[RoundLog] | None = None) -> list[int]:
-    """Final totals of a complete standard game in which every decision is a uniformly
-    random legal action (distinct actions, as :meth:`State.legal_actions` lists them).
+def random_game(players: int, rng: random.Random, log: list[RoundLog] | None = None,
+                schedule: str = "standard") -> list[int]:
+    """Final totals of a complete game of ``schedule`` (R5, T1, T2) in which every decision is
+    a uniformly random legal action (distinct actions, as :meth:`State.legal_actions` lists them).
 
     With ``log``, every round is appended to it as a :class:`RoundLog` (the tests replay
     them through :class:`~wizard_engine.state.State`).  Unchecked, like the rest of this module.
     """
     rand = rng.random
+    game = ruleset(schedule, False, players)
     totals = [0] * players
     dealer = int(rand() * players)
-    for r in range(1, DECK_SIZE // players + 1):
-        deck = rng.sample(_DECK, players * r + turns_up(players, r))  # and the card turned up, if any
+    for round_ in range(1, game.rounds(players) + 1):
+        r = game.hand_size(round_)
+        up = game.turns_up(players, round_)
+        deck = rng.sample(_DECK, players * r + up)  # and the card turned up, if any
         hands = [mask_of(deck[p * r:p * r + r]) for p in range(players)]
-        turned = turned_card(deck, players, r)
-        trump, chosen = turned_trump(turned), None
+        turned = deck[players * r] if up else None
+        trump, chosen = (game.fixed_trump(round_) if game.fixes_trump else turned_trump(turned)), None
         if trump == WIZARD:
             trump = chosen = int(rand() * 4)  # the dealer's choice, at random (R8)
         rules = NO_TRUMP if trump is None else trump

@@ -46,6 +46,9 @@ CODES: dict[str, str] = {
     "option_needs_open_bids": "The {option} restricts the last bidder, so it needs open bids, not {bidding} bids",
     "options_exclusive": "Choose {option} or {other}, not both",
     "option_player_count": "{option} is for {min} to {max} players, not {players}",
+    "schedule_unknown": "Unknown schedule '{schedule}': choose {choices}",
+    "schedule_player_count": "The {schedule} schedule is for {min} to {max} players, not {players}",
+    "schedule_excludes": "The {schedule} schedule cannot be played with {option}",
     # Actions
     "game_over": "Cannot {action}: the game is over",
     "no_such_seat": "Cannot {action}: there is no seat {seat}",
@@ -173,7 +176,9 @@ _FIELDS: dict[str, frozenset[str]] = {
 _SUITS = dict(zip("CDHS", ("clubs", "diamonds", "hearts", "spades")))
 _PHASES = {"trump": "choose trump", "bidding": "bid", "playing": "play"}
 _OPTIONS = {"canadian": "Canadian rule", "plus_minus_one": "plus/minus one",
-            "foresight": "Foresight", "unicoloured": "Unicoloured"}
+            "foresight": "Foresight", "unicoloured": "Unicoloured",
+            "canadian_final": "Canadian rule in the last round"}
+_SCHEDULES = {"standard": "standard", "tournament": "Amigo tournament", "maximus": "Wizard Maximus"}
 
 
 def _tricks(n: Param) -> str:
@@ -185,6 +190,7 @@ _ENGLISH: dict[str, Callable[[Param], str]] = {
     "phase": lambda p: _PHASES.get(str(p), str(p)),
     "option": lambda o: _OPTIONS.get(str(o), str(o)),
     "other": lambda o: _OPTIONS.get(str(o), str(o)),
+    "schedule": lambda s: _SCHEDULES.get(str(s), str(s)),
     "tricks": _tricks,
 }
 

@@ -19,8 +19,10 @@ The primitives are the one home of the trick's rules.  The checked engine
 from the pseudo-suits :data:`~wizard_engine.cards.WIZARD` (4) and
 :data:`~wizard_engine.cards.JESTER` (5), so no value means two things.
 
-A ruleset answers the few questions in which the two games differ: how many rounds, how
-many cards a round, how to deal, and which rules its tricks follow.
+A ruleset answers the few questions in which the games differ: how many rounds, how
+many cards a round, how to deal, the trump a round fixes, and which rules its tricks follow.
+The schedules (:data:`SCHEDULES`: the standard one, R5; the Amigo tournament's, T1; Wizard
+Maximus, T2) are rulesets too; :func:`ruleset` picks a game's.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .cards import (
     RANK_OF,
     RANKS,
     SPECIAL_MASK,
+    SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
     SUITS,
@@ -222,20 +225,32 @@ class Standard:
         """R5: round r deals r cards."""
         return round_
 
+    def round_of(self, cards: int) -> int:
+        """The round that deals ``cards`` cards each (for a test's deal; at least round 1)."""
+        return max(1, cards - self.hand_size(0))
+
     def turns_up(self, players: int, round_: int) -> bool:
         """R8/R9: a card is turned up for trump unless the round deals the whole deck."""
         return turns_up(players, self.hand_size(round_))
 
+    fixes_trump = False
+    """Whether the schedule fixes each round's trump (T2) rather than the turned-up card (R8)."""
+
+    def fixed_trump(self, round_: int) -> Suit | None:
+        """The trump the schedule fixes for a round (a suit, None for no trump); only when :attr:`fixes_trump`."""
+        raise NotImplementedError
+
     def deal(self, rng: random.Random, players: int, round_: int) -> tuple[list[Mask], Card | None, Mask]:
-        """R7/R8/R9: shuffle all 60, deal r each, turn up the next card if any.
+        """R7/R8/R9: shuffle all 60, deal the round's cards to each, turn up the next card if any.
 
         Returns the hands, the turned-up card (or None) and the stock.
         """
+        cards = self.hand_size(round_)
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
-        hands = [mask_of(deck[p * round_:(p + 1) * round_]) for p in range(players)]
-        turned = turned_card(deck, players, round_)
-        stock = mask_of(deck[players * round_ + 1:])
+        hands = [mask_of(deck[p * cards:(p + 1) * cards]) for p in range(players)]
+        turned = turned_card(deck, players, cards)
+        stock = mask_of(deck[players * cards + 1:])
         return hands, turned, stock
 
     def trick_rules(self, trump: Suit | None) -> TrickRules:
@@ -284,6 +299,77 @@ class Unicoloured(Standard):
         return trick_rules(trump, True)
 
 
+class Scheduled(Standard):
+    """A schedule's own rounds: its cards per round (T1, T2) and, in Maximus, each round's trump."""
+
+    def __init__(self, name: str, cards: Sequence[int], trumps: Sequence[Suit | None] = ()) -> None:
+        self.name = name
+        self.cards = tuple(cards)
+        self.trumps = tuple(trumps)
+        self.fixes_trump = bool(trumps)
+
+    def rounds(self, players: int) -> int:
+        """T1: 10 rounds; T2: 5."""
+        return len(self.cards)
+
+    def hand_size(self, round_: int) -> int:
+        """The schedule's cards in round ``round_`` (counted from 1)."""
+        return self.cards[round_ - 1]
+
+    def round_of(self, cards: int) -> int:
+        """The first round that deals ``cards`` cards each (else round 1)."""
+        return self.cards.index(cards) + 1 if cards in self.cards else 1
+
+    def turns_up(self, players: int, round_: int) -> bool:
+        """R8/R9 as in the standard game; T2: nothing is turned up, the deck is dealt."""
+        return not self.fixes_trump and super().turns_up(players, round_)
+
+    def fixed_trump(self, round_: int) -> Suit | None:
+        """T2: blue, red, green, yellow, then no trump."""
+        return self.trumps[round_ - 1]
+
+
+SCHEDULES = ("standard", "tournament", "maximus")
+"""The schedules of a game's rounds (``Options.schedule``): R5, T1, T2."""
+TOURNAMENT_CARDS = {
+    3: (2, 4, 6, 8, 10, 12, 14, 16, 18, 20),
+    4: (1, 3, 5, 7, 9, 11, 12, 13, 14, 15),
+    5: (2, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+}
+"""T1: the cards per player of the Amigo tournament's 10 rounds; the last deals the whole deck."""
+MAXIMUS_TRUMPS: tuple[Suit | None, ...] = (0, 1, 2, 3, None)
+"""T2: the trump of Maximus's five rounds: blue, red, green, yellow (Amigo's colours of the
+suits 0..3, R2), then none."""
+
+
+def ruleset(schedule: str, unicoloured: bool, players: int) -> Standard:
+    """The ruleset of a game: its schedule's (R5, T1, T2), or Unicoloured's (R21).  The
+    combination was checked by :meth:`~wizard_engine.config.Options.check`."""
+    if unicoloured:
+        return UNICOLOURED
+    if schedule == "tournament":
+        return _TOURNAMENT[players]
+    if schedule == "maximus":
+        return _MAXIMUS[players]
+    return STANDARD
+
+
+def schedule_rounds(schedule: str, players: int) -> list[dict[str, int | str | None]]:
+    """A schedule's rounds for ``players`` as data (the page's): the cards each and the trump the
+    round fixes (a suit letter, ``""`` for no trump) or None (the turned-up card decides, R8/R9)."""
+    rules = ruleset(schedule, False, players)
+    rounds: list[dict[str, int | str | None]] = []
+    for round_ in range(1, rules.rounds(players) + 1):
+        trump: str | None = None
+        if rules.fixes_trump:
+            fixed = rules.fixed_trump(round_)
+            trump = "" if fixed is None else SUIT_LETTERS[fixed]
+        elif not rules.turns_up(players, round_):
+            trump = ""  # R9: the whole deck dealt, no trump
+        rounds.append({"cards": rules.hand_size(round_), "trump": trump})
+    return rounds
+
+
 def own_cards(seat: Seat) -> list[Card]:
     """R21: a Unicoloured seat's 15 cards: its colour, one Wizard and one Jester."""
     return [seat * RANKS + r for r in range(RANKS)] + [FIRST_WIZARD + seat, FIRST_JESTER + seat]
@@ -291,3 +377,6 @@ def own_cards(seat: Seat) -> list[Card]:
 
 STANDARD = Standard()
 UNICOLOURED = Unicoloured()
+_TOURNAMENT = {players: Scheduled("tournament", cards) for players, cards in TOURNAMENT_CARDS.items()}
+_MAXIMUS = {players: Scheduled("maximus", [DECK_SIZE // players] * len(MAXIMUS_TRUMPS), MAXIMUS_TRUMPS)
+            for players in range(3, 7)}

@@ -38,8 +38,8 @@ from .cards import (
 from .config import GameConfig, Options
 from .errors import IllegalActionError, WizardError
 from .reasons import Reason
-from .rules import STANDARD, UNICOLOURED, Seat, Trick, TrickRules, legal_mask, turned_trump
-from .scoring import ScoreRow, score_round
+from .rules import Seat, Trick, TrickRules, legal_mask, ruleset, turned_trump
+from .scoring import ScoreRow, Standing, score_round, standings
 
 
 class Phase(str, Enum):
@@ -60,8 +60,8 @@ class State:
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
-        self.rules = UNICOLOURED if config.options.unicoloured else STANDARD
         self.num_players = len(config.players)
+        self.rules = ruleset(config.options.schedule, config.options.unicoloured, self.num_players)
         self.rounds = self.rules.rounds(self.num_players)
         self.history: list[tuple[Seat, Action]] = []
         self.pad: list[tuple[ScoreRow, ...]] = []
@@ -102,7 +102,7 @@ class State:
         self.tricks: list[Trick] = []
         self.trick = Trick(self.left_of(dealer))
         self.round_start = len(self.history)
-        trump = turned_trump(turned)
+        trump = self.rules.fixed_trump(round_) if self.rules.fixes_trump else turned_trump(turned)
         self.trump: Suit | None = None if trump == WIZARD else trump
         self.trick_rules: TrickRules = self.rules.trick_rules(self.trump)
         if trump == WIZARD:
@@ -122,7 +122,7 @@ class State:
         masks = [mask_of(hand) for hand in hands]
         stock = FULL_MASK & ~mask_of([c for hand in hands for c in hand] + ([turned] if turned is not None else []))
         if round_ is None:
-            round_ = max(1, len(hands[0]) - state.rules.hand_size(0))
+            round_ = state.rules.round_of(len(hands[0]))
         state._begin_round(round_, dealer, masks, turned, stock)
         state.hand_size = len(hands[0])
         return state
@@ -163,7 +163,8 @@ class State:
         if self.phase is not Phase.BIDDING or seat != self.dealer or seat != self.turn:
             return None
         others = sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
-        return forbidden_last_bid(self.config.options, self.hand_size, others, self.totals, seat)
+        return forbidden_last_bid(self.config.options, self.hand_size, others, self.totals, seat,
+                                  final=self.round == self.rounds)
 
     def why_illegal(self, seat: Seat, action: Action | str) -> Reason | None:
         """Why ``seat`` may not take ``action`` now, citing the rule; None if it may."""
@@ -201,10 +202,13 @@ class State:
         """R13: why ``card`` may not follow the led suit of the trick in play."""
         return Reason("must_follow", {"card": card_name(card), "suit": SUIT_LETTERS[self.trick.led]}, "R13")
 
+    def standings(self) -> list[Standing]:
+        """R18/T4: every seat's place, best first (a tournament game breaks ties)."""
+        return standings(self.totals, self.pad, self.config.options.schedule == "tournament")
+
     def winners(self) -> list[Seat]:
-        """R18: the seats with the highest total (several share a win)."""
-        top = max(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == top]
+        """R18: the seats with the highest total (several share a win); T4: after a tournament's tie-breaks."""
+        return [one["seat"] for one in self.standings() if one["place"] == 1]
 
     # --- actions ------------------------------------------------------------------
 
@@ -358,14 +362,16 @@ class State:
 
 
 def forbidden_last_bid(options: Options, hand_size: int, others: int, totals: Sequence[int],
-                       seat: Seat) -> tuple[int, Reason] | None:
-    """R11: the bid an option forbids the dealer ``seat``, bidding last, and why; or None.
+                       seat: Seat, final: bool = False) -> tuple[int, Reason] | None:
+    """R11/T3: the bid an option forbids the dealer ``seat``, bidding last, and why; or None.
 
-    ``others`` is the sum of the other players' bids this round and ``totals`` the scores
-    before it.  The one home of the Canadian rule and plus/minus one: the game
-    (:meth:`State.forbidden_bid`) and the score keeper (:mod:`wizard_engine.records.keeper`) ask it.
+    ``others`` is the sum of the other players' bids this round, ``totals`` the scores
+    before it and ``final`` whether it is the game's last round (T3).  The one home of the
+    Canadian rule and plus/minus one: the game (:meth:`State.forbidden_bid`) and the score
+    keeper (:mod:`wizard_engine.records.keeper`) ask it.
     """
-    if not (options.canadian or options.plus_minus_one):
+    canadian_final = options.canadian_final and final
+    if not (options.canadian or options.plus_minus_one or canadian_final):
         return None
     target = hand_size - others
     if target < 0:
@@ -376,7 +382,7 @@ def forbidden_last_bid(options: Options, hand_size: int, others: int, totals: Se
     top = max(totals)
     if target == 0 or totals[seat] != top or list(totals).count(top) > 1:
         return None
-    return target, Reason("canadian_rule", params, "R11")
+    return target, Reason("canadian_rule", params, "R11" if options.canadian else "T3")
 
 
 def why_bid_illegal(n: int, hand_size: int, forbidden: tuple[int, Reason] | None) -> Reason | None:

@@ -16,7 +16,7 @@ from .cards import JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards
 from .config import Options, Player
 from .reasons import Reason, ReasonJSON
 from .rules import Seat, Trick
-from .scoring import ScoreRow
+from .scoring import ScoreRow, Standing
 from .state import Phase, State, plays_of
 
 
@@ -35,6 +35,8 @@ class OptionsView(TypedDict):
     plus_minus_one: bool
     foresight: bool
     unicoloured: bool
+    canadian_final: bool
+    schedule: str
 
 
 class PlayView(TypedDict):
@@ -46,7 +48,7 @@ class PlayView(TypedDict):
 
 class TrumpView(TypedDict):
     """The turned-up card, the trump suit letter and why: turned, chosen, choosing, jester,
-    last_round or unicoloured (a code the page words, like a reason's)."""
+    last_round, unicoloured or fixed (T2) (a code the page words, like a reason's)."""
 
     card: str | None
     suit: str | None
@@ -102,6 +104,7 @@ class SeatView(TypedDict):
     theme: str
     round: int
     rounds: int
+    round_cards: list[int]  # the cards each of the game's rounds deals (R5, T1, T2)
     hand_size: int
     phase: str
     dealer: Seat
@@ -122,6 +125,7 @@ class SeatView(TypedDict):
     your_turn: bool
     over: bool
     winners: list[Seat]
+    standings: list[Standing]  # at the end: every seat's place, best first, and its tie-break (T4)
     hand: list[HandCardView] | None
     hand_hidden: bool
     shown_hands: list[list[str] | None] | None
@@ -143,6 +147,7 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
         "theme": theme,
         "round": state.round,
         "rounds": state.rounds,
+        "round_cards": [state.rules.hand_size(r) for r in range(1, state.rounds + 1)],
         "hand_size": state.hand_size,
         "phase": state.phase.value,
         "dealer": state.dealer,
@@ -163,6 +168,7 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
         "your_turn": seat in to_act,
         "over": state.is_over,
         "winners": state.winners() if state.is_over else [],
+        "standings": state.standings() if state.is_over else [],
         "hand": hand,
         "hand_hidden": hand is None,
         "shown_hands": shown_hands,
@@ -179,7 +185,8 @@ def players_view(players: Iterable[Player]) -> list[PlayerView]:
 def options_view(options: Options) -> OptionsView:
     """The options as plain JSON, every one named (in a view, a record and a document)."""
     return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
-            "foresight": options.foresight, "unicoloured": options.unicoloured}
+            "foresight": options.foresight, "unicoloured": options.unicoloured,
+            "canadian_final": options.canadian_final, "schedule": options.schedule}
 
 
 def _foresight_now(state: State) -> bool:
@@ -229,6 +236,8 @@ def trump_view(state: State) -> TrumpView:
     suit = SUIT_LETTERS[state.trump] if state.trump is not None else None
     if state.config.options.unicoloured:
         why = "unicoloured"  # R21
+    elif state.rules.fixes_trump:
+        why = "fixed"  # T2
     elif turned is None:
         why = "last_round"  # R9
     elif SUIT_OF[turned] == JESTER:

@@ -179,7 +179,7 @@ export class ScoreKeeper {
       return;
     }
     document.documentElement.dataset.keeper = this.#editing ? "edit" : view.step;
-    $("keeper-status").replaceChildren(...status(view));
+    $("keeper-status").replaceChildren(...status(this.#wordsView()));
     const step = this.#editing ? editForm(view, this.#editing) : stepArea(this.#wordsView());
     $("keeper-step").replaceChildren(...step);
     $("keeper-actions").replaceChildren(...actions(view));

@@ -2,7 +2,7 @@
 // bidding order, then the tricks; or a finished round being corrected), the actions,
 // and the paper pad itself. Functions of the keeper's view; they keep nothing.
 import { el, nameEl } from "../lib/dom.js";
-import { listText, numberText, signed, t } from "../lib/words.js";
+import { listText, numberText, signed, suitName, t } from "../lib/words.js";
 import { bidButtons } from "../lib/bids.js";
 import { button, countField } from "./fields.js";
 
@@ -11,12 +11,20 @@ export function status(view) {
   const name = (seat) => view.players[seat].name;
   if (view.step === "over") {
     const winners = t("keeper.winners", { names: listText(view.winners.map(name)), count: view.winners.length });
-    return [el("h3", "keeper-round", t("keeper.over")), el("p", "keeper-winners", winners)];
+    // T4: a tournament's tie on the highest total, and what broke it.
+    const tie = view.standings.find((s) => s.place === 1 && s.tie_break)?.tie_break;
+    const broken = tie ? [el("p", "keeper-tie-break", t(`final.tie_break.${tie}`))] : [];
+    return [el("h3", "keeper-round", t("keeper.over")), el("p", "keeper-winners", winners), ...broken];
   }
   const cards = t("cards.count", { count: view.hand_size });
+  const trump = view.fixed_trump; // T2: Maximus fixes each round's trump
+  const fixed = trump === null ? []
+    : [el("p", "keeper-trump", trump ? t("keeper.fixed_trump", { suit: suitName(trump, view.theme) })
+      : t("trump.why.fixed_none"))];
   return [
     el("h3", "keeper-round", t("round.of", { round: view.round, rounds: view.rounds })),
     el("p", "keeper-deal", t("keeper.deal", { name: name(view.dealer), cards })),
+    ...fixed,
   ];
 }
 

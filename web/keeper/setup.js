@@ -75,6 +75,17 @@ function rulesFields(offered, options) {
     bidding.append(label);
   }
   rules.append(bidding);
+  const schedules = el("fieldset", "keeper-schedule");
+  schedules.append(el("legend", "", t("form.schedule")));
+  const schedule = options?.schedule ?? "standard";
+  for (const name of Object.keys(offered.schedules)) {
+    const label = el("label", "check");
+    const radio = el("input");
+    Object.assign(radio, { type: "radio", name: "keeper-schedule", value: name, checked: name === schedule });
+    label.append(radio, " ", el("span", "", t(`schedule.${name}`)));
+    schedules.append(label);
+  }
+  rules.append(schedules);
   for (const option of Object.keys(offered.options)) {
     const label = el("label", "check");
     const box = el("input");
@@ -114,7 +125,10 @@ export function readSetup(strict = true) {
   const form = $("keeper-setup");
   const names = [...form.querySelectorAll("input[id^=keeper-name-]")]
     .map((input) => (strict ? input.value.trim() : input.value));
-  const options = { bidding: form.querySelector("input[name=keeper-bidding]:checked").value };
+  const options = {
+    bidding: form.querySelector("input[name=keeper-bidding]:checked").value,
+    schedule: form.querySelector("input[name=keeper-schedule]:checked")?.value ?? "standard",
+  };
   for (const box of form.querySelectorAll("input[data-option]")) options[box.dataset.option] = box.checked;
   const me = $("keeper-me").value;
   const firstDealer = Number($("keeper-first-dealer").value);

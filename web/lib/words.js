@@ -256,6 +256,7 @@ const PARAMS = {
   option: (value) => (has(`option.name.${value}`) ? t(`option.name.${value}`) : value),
   other: (value) => PARAMS.option(value),
   bidding: (value) => (has(`bidding.name.${value}`) ? t(`bidding.name.${value}`) : value),
+  schedule: (value) => (has(`schedule.name.${value}`) ? t(`schedule.name.${value}`) : value),
   phase: (value) => t(`phase.${value}`),
   tricks: (value) => t("tricks.count", { count: value }),
   action: (value, view) => actionName(String(value), view?.theme),

@@ -1,5 +1,5 @@
 // The new-game form: built from what the engine offers (describe(): the
-// bidding modes, options, levels and themes; their words from the catalogue),
+// schedules, bidding modes, options, levels and themes; their words from the catalogue),
 // read back into the engine's config. It checks nothing about the rules: a
 // bad combination of options is refused by the engine, and its reason shown.
 import { cardFace } from "../lib/cards.js";
@@ -31,6 +31,7 @@ export class NewGameForm {
     this.error = form.querySelector("#form-error");
     this.levels = [];
     this.constraints = {}; // describe()'s options: {key: {players: {min, max}, ...}}
+    this.schedules = {}; // describe()'s schedules: {name: {players: {min, max}, excludes, rounds}}
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const choice = this.read();
@@ -43,6 +44,8 @@ export class NewGameForm {
     });
     form.elements.players.addEventListener("change", () => this.#layout());
     form.querySelector("#opponent-rows").addEventListener("change", () => this.#layout());
+    form.querySelector("#schedule").addEventListener("change", () => this.#layout());
+    form.querySelector("#options").addEventListener("change", () => this.#layout());
     form.elements["player-name"].addEventListener("input", () => this.#countName());
     form.querySelector("#watch").addEventListener("click", () => onWatch(this.readWatch()));
   }
@@ -56,6 +59,7 @@ export class NewGameForm {
     this.levels = [...new Set([...described.levels, ...extra])];
     this.maxName = described.max_name_length;
     this.constraints = described.options;
+    this.schedules = described.schedules;
 
     form.elements.players.replaceChildren();
     for (let n = described.players.min; n <= described.players.max; n++) {
@@ -101,6 +105,18 @@ export class NewGameForm {
     options.append(element("p", { className: "note", id: "options-note" }));
     form.querySelector("#people-note")?.remove();
     form.querySelector("#opponents").append(element("p", { className: "note", id: "people-note" }));
+
+    const schedules = form.querySelector("#schedule");
+    schedules.querySelectorAll("label, p").forEach((node) => node.remove());
+    const schedule = remembered.options?.schedule ?? "standard";
+    for (const name of Object.keys(described.schedules)) {
+      const radio = element("input", { type: "radio", name: "schedule", value: name, checked: name === schedule });
+      schedules.append(element("label", { className: `option schedule-${name}` }, radio, ` ${t(`schedule.${name}`)}`));
+    }
+    if (!form.querySelector('input[name="schedule"]:checked')) {
+      form.querySelector('input[name="schedule"]').checked = true;
+    }
+    schedules.append(element("p", { className: "note", id: "schedule-note" }));
 
     const modes = form.querySelector("#bidding");
     modes.querySelectorAll("label").forEach((node) => node.remove());
@@ -157,7 +173,26 @@ export class NewGameForm {
       .map(([key, c]) => t("form.option_players", { option: t(`option.name.${key}`), ...c.players }));
     const note = this.form.querySelector("#options-note");
     if (note) note.textContent = notes.join(" ");
+    this.#scheduleNote(count);
     this.#peopleNote(count);
+  }
+
+  /** A schedule that the player count or the options chosen rule out, from describe()'s schedules. */
+  #scheduleNote(count) {
+    const note = this.form.querySelector("#schedule-note");
+    const name = this.form.querySelector('input[name="schedule"]:checked')?.value;
+    const schedule = this.schedules[name];
+    if (!note || !schedule) return;
+    const { min, max } = schedule.players;
+    const words = [];
+    const named = t(`schedule.name.${name}`);
+    if (count < min || count > max) words.push(t("form.schedule_players", { schedule: named, min, max }));
+    const excluded = schedule.excludes.filter((key) => this.form.elements[key]?.checked);
+    if (excluded.length) {
+      const options = excluded.map((key) => t(`option.name.${key}`));
+      words.push(t("form.schedule_excludes", { schedule: named, options: options.join(", ") }));
+    }
+    note.textContent = words.join(" ");
   }
 
   /** With several people at this device, the form says how the game goes (pass-and-play). */
@@ -203,7 +238,10 @@ export class NewGameForm {
     for (const o of opponents.slice(0, count - 1)) {
       players.push({ name: o.name, bot: o.level === PERSON ? null : o.level });
     }
-    const options = { bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open" };
+    const options = {
+      bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open",
+      schedule: form.querySelector('input[name="schedule"]:checked')?.value ?? "standard",
+    };
     for (const box of form.querySelectorAll("#options input[type=checkbox]")) options[box.name] = box.checked;
     const config = { players, options };
     const relaxed = form.elements.relaxed.checked;

@@ -20,13 +20,16 @@ export function summaryText(choice) {
     opponents: listText(opponents.map(opponentText)),
   });
   const options = choice.config.options;
-  const rules = Object.keys(options).filter((key) => key !== "bidding" && options[key])
+  const rules = Object.keys(options).filter((key) => !["bidding", "schedule"].includes(key) && options[key])
     .map((key) => t(`option.name.${key}`));
   const details = [
     t("start.bids", { bidding: t(`bidding.name.${options.bidding}`) }),
     t("start.cards", { theme: t(`theme.${choice.theme}.short`) }),
     t("start.pace", { pace: t(`pace.${choice.pace}`) }),
   ];
+  if (options.schedule && options.schedule !== "standard") {
+    details.unshift(t("start.schedule", { schedule: t(`schedule.name.${options.schedule}`) }));
+  }
   if (rules.length) details.push(t("start.rules", { rules: listText(rules) }));
   if (choice.config.relaxed) details.push(t("start.relaxed"));
   return { against, details: details.join(t("start.separator")) };

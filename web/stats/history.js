@@ -165,11 +165,14 @@ export class History extends EventTarget {
       this.#call("history_record", { history, ...params, date, ...this.#kept.limits() }));
   }
 
-  /** The statistics of the device's owner (or of the player named `who`), everyone's names, the games newest first. */
-  stats(who = null) {
+  /**
+   * The statistics of the device's owner (or of the player named `who`) over the games of one
+   * schedule, everyone's names, the games newest first.
+   */
+  stats(who = null, schedule = "standard") {
     return this.#serial(async () => {
       const { history } = await this.#kept.read(true);
-      return this.#call("history_stats", { history, who });
+      return this.#call("history_stats", { history, who, schedule });
     });
   }
 

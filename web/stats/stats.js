@@ -65,6 +65,7 @@ export class Stats {
       this.#onBack();
     });
     $("stats-who").addEventListener("change", () => this.#load());
+    $("stats-schedule").addEventListener("change", () => this.#load());
     $("stats-export").addEventListener("click", () => this.#export());
     $("stats-import").addEventListener("click", () => $("stats-file").click());
     $("stats-file").addEventListener("change", () => this.#import());
@@ -133,8 +134,9 @@ export class Stats {
     document.documentElement.dataset.stats = "loading";
     $("stats-status").textContent = t("stats.loading");
     const who = $("stats-who").value || null;
+    const schedule = $("stats-schedule").value || "standard";
     try {
-      const answer = await this.#history.stats(who);
+      const answer = await this.#history.stats(who, schedule);
       if (ticket !== this.#ticket) return;
       $("stats-status").textContent = "";
       this.#draw(answer, who);
@@ -149,6 +151,7 @@ export class Stats {
 
   #draw({ statistics, names, games }, who) {
     this.#fillWho(names, who);
+    this.#fillSchedule(statistics);
     const body = $("stats-body");
     body.replaceChildren();
     if (games.length === 0) {
@@ -168,6 +171,16 @@ export class Stats {
     select.replaceChildren(new Option(t("stats.who_me"), ""), ...names.map((name) => new Option(isolate(name), name)));
     select.value = who ?? "";
     $("stats-who-field").hidden = names.length === 0;
+  }
+
+  /** A game is compared with games of its schedule (T1, T2): the choice, once more than one was played. */
+  #fillSchedule({ schedule, schedules }) {
+    const select = $("stats-schedule");
+    const played = Object.entries(schedules).filter(([name, count]) => count > 0 || name === schedule);
+    select.replaceChildren(...played.map(([name, count]) =>
+      new Option(t("stats.schedule_choice", { schedule: t(`schedule.name.${name}`), count }), name)));
+    select.value = schedule;
+    $("stats-schedule-field").hidden = played.length < 2;
   }
 
   #figures(s) {

@@ -1,6 +1,7 @@
-// The final standings (rule R18): the winner celebrated, every player's total
-// and bids made, and a small chart of the totals over the rounds (inline SVG,
-// a line per player, with the same figures as text for screen readers).
+// The final standings (rule R18; T4: a tournament's tie-breaks, in the engine's
+// order and with its reason): the winner celebrated, every player's total and
+// bids made, and a small chart of the totals over the rounds as played (inline
+// SVG, a line per player, with the same figures as text for screen readers).
 import { $, el, nameEl } from "../lib/dom.js";
 import { t, winnersText } from "../lib/words.js";
 
@@ -11,8 +12,7 @@ const DASHES = ["", "7 4", "2 4", "10 4 2 4", "4 4", "12 3"]; // each line its o
 
 /** Fill the final standings from the finished game's view. */
 export function fillFinal(view) {
-  const order = view.players.map((p, seat) => ({ seat, name: p.name, total: view.totals[seat] }));
-  order.sort((a, b) => b.total - a.total || a.seat - b.seat);
+  const order = view.standings.map((s) => ({ ...s, name: view.players[s.seat].name }));
   const rounds = view.score_pad.length;
   const list = $("final-standings");
   list.replaceChildren();
@@ -27,6 +27,7 @@ export function fillFinal(view) {
       el("span", "standing-total", t("final.points", { points: entry.total })),
       el("span", "standing-made", t("final.made", { made, rounds })),
     );
+    if (entry.tie_break) item.append(el("span", "standing-tie", t(`final.tie_break.${entry.tie_break}`)));
     list.append(item);
   }
   $("final-winners").textContent = winnersText(view);
@@ -72,10 +73,15 @@ function drawChart(view) {
     label.textContent = t("final.chart_value", { points: value });
     chart.append(label);
   }
+  // The rounds as played: when the schedule is not one card more a round, each labelled with its
+  // cards (the tournament's, T1), or numbered if every round deals the same (Maximus, T2).
+  const cards = view.round_cards ?? [];
+  const byCards = cards.some((n, i) => n !== i + 1);
+  const labels = byCards && new Set(cards).size > 1 ? cards : cards.map((_, i) => i + 1);
   for (let r = 1; r <= rounds; r++) {
     if (rounds > 10 && r % 5 !== 0 && r !== 1) continue;
     const label = svg("text", { x: x(r), y: height - 8, class: "chart-label", "text-anchor": "middle" });
-    label.textContent = String(r);
+    label.textContent = String(labels[r - 1] ?? r);
     chart.append(label);
   }
   series.forEach((totals, seat) => {
@@ -93,4 +99,6 @@ function drawChart(view) {
     text.append(el("li", "", t("final.chart_line", { name: view.players[seat].name, totals: values })));
   });
   box.append(el("h3", "final-chart-title", t("final.chart_title")), chart, text);
+  const cardsText = cards.join(t("list.comma"));
+  if (byCards) box.append(el("p", "note final-chart-cards", t("final.chart_cards", { cards: cardsText })));
 }

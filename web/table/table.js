@@ -144,6 +144,7 @@ function trumpWhy(view) {
   if (why === "chosen" || why === "choosing") {
     return t(`trump.why.${why}${you ? "_you" : ""}`, { name: view.players[view.dealer].name });
   }
+  if (why === "fixed" && !view.trump.suit) return t("trump.why.fixed_none"); // T2: Maximus's last round
   return why ? t(`trump.why.${why}`) : "";
 }
 

@@ -25,6 +25,7 @@ from ..config import (
     MIN_PLAYERS,
     GameConfig,
     option_constraints,
+    schedule_constraints,
 )
 from ..errors import WizardError
 from ..reasons import CODES, Reason, shown
@@ -158,7 +159,10 @@ def describe() -> dict[str, Any]:
     ``bidding`` lists the bidding modes, the standard game's first.  ``options`` maps each
     on/off option, in their order of declaration, to its constraints: ``open_bids_only`` (it needs
     open bids, R11), ``excludes`` (options it may not be combined with) and ``players``
-    (the player counts it allows).  ``reasons`` lists every reason code the engine may send.
+    (the player counts it allows).  ``schedules`` maps each schedule of the rounds (R5, T1, T2),
+    the standard one first, to its rule, player counts, the options it refuses and, per player
+    count, its rounds (:func:`~wizard_engine.config.schedule_constraints`).  ``reasons`` lists
+    every reason code the engine may send.
     ``levels`` are the bot levels offered; ``more_levels`` those a page may add on request
     (its ``?levels=`` parameter, for tests): every other word names no level.  ``deck`` is
     every card of the deck in notation, each copy once (R1): suit by suit, lowest first, then
@@ -173,6 +177,7 @@ def describe() -> dict[str, Any]:
         "themes": list(THEMES),
         "bidding": list(BIDDING_MODES),
         "options": option_constraints(),
+        "schedules": schedule_constraints(),
         "deck": [card_name(card) for card in range(DECK_SIZE)],
         "reasons": sorted(CODES),
     }

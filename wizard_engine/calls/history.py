@@ -21,6 +21,7 @@ from ..reasons import Reason
 from ..records import game_record, history, save, stats
 from ..records import keeper as keepers
 from ..records.history import HistoryDocument
+from ..rules import SCHEDULES
 
 Progress = Callable[[int, int], None]
 
@@ -98,20 +99,25 @@ def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
-    """The statistics of the device's owner (or of the player named ``who``), the names of
-    everyone in the history, and its games newest first, each as the page lists it."""
+    """The statistics of the device's owner (or of the player named ``who``) over the games of one
+    schedule (``schedule``, default the standard), the names of everyone in the history, and its
+    games newest first, each as the page lists it."""
     document = _kept(params)
     who = params.get("who")
     if who is not None and not isinstance(who, str):
         raise WizardError(Reason("history_bad_request", {"name": "who"}))
+    schedule = params.get("schedule", "standard")
+    if schedule not in SCHEDULES:
+        raise WizardError(Reason("history_bad_request", {"name": "schedule"}))
     records = document["records"]
     names = sorted({player["name"] for record in records for player in record["players"]})
     games = [{"id": record["id"], "kind": record["kind"], "date": record["date"], "players": record["players"],
               "me": record["me"], "totals": record["totals"], "rounds": len(record["rounds"]),
               "review": record["save"] if record["save"] in document["saves"] else None,
-              "relaxed": record.get("relaxed", False)}
+              "relaxed": record.get("relaxed", False),
+              "schedule": record["options"]["schedule"]}
              for record in reversed(records)]
-    return {"statistics": stats.statistics(records, who), "names": names, "games": games}
+    return {"statistics": stats.statistics(records, who, schedule), "names": names, "games": games}
 
 
 def history_review_request(params: dict[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from typing import Any
 from ..bots.heuristic import card_chances
 from ..cards import BIT, FULL_MASK, JESTER, SUIT_MASK, SUIT_OF, SUITS, WIZARD, Mask
 from ..fast import playout
-from ..rules import STANDARD, UNICOLOURED, Standard
+from ..rules import Standard, ruleset
 from ..scoring import round_points
 from ..state import State
 
@@ -44,11 +44,13 @@ def public_info(source: State | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(source, State):
         # The pad is scored when a round ends: the totals leave out the round being played.
         return {"totals": list(source.totals), "round": source.round, "dealer": source.dealer,
-                "unicoloured": source.config.options.unicoloured, "over": source.is_over}
+                "unicoloured": source.config.options.unicoloured, "schedule": source.config.options.schedule,
+                "over": source.is_over, "winners": source.winners() if source.is_over else []}
     totals = list(source["totals"])
     return {"totals": totals, "round": source["round"], "dealer": source["dealer"],
             "unicoloured": bool(source.get("options", {}).get("unicoloured")),
-            "over": bool(source.get("over"))}
+            "schedule": source.get("options", {}).get("schedule", "standard"),
+            "over": bool(source.get("over")), "winners": list(source.get("winners") or [])}
 
 
 def win_chances(source: State | Mapping[str, Any], games: int = DEFAULT_GAMES, seed: int = 0) -> list[float]:
@@ -56,18 +58,20 @@ def win_chances(source: State | Mapping[str, Any], games: int = DEFAULT_GAMES, s
     info = public_info(source)
     totals: list[int] = info["totals"]
     players = len(totals)
+    if info["over"] and info["winners"]:  # the game's own winners: a tournament broke its ties (T4)
+        return [1 / len(info["winners"]) if seat in info["winners"] else 0.0 for seat in range(players)]
     if info["over"]:
         return _shares([totals])
-    ruleset = UNICOLOURED if info["unicoloured"] else STANDARD
+    rules = ruleset(info["schedule"], info["unicoloured"], players)
     rng = random.Random(seed)
-    rounds = range(info["round"], ruleset.rounds(players) + 1)
+    rounds = range(info["round"], rules.rounds(players) + 1)
     # A round's work is about its cards: spend on the rounds left what the whole game would get.
-    whole = sum(ruleset.hand_size(r) for r in range(1, ruleset.rounds(players) + 1))
-    count = min(MAX_SAMPLES, ROUND_SAMPLES * whole // sum(ruleset.hand_size(r) for r in rounds))
+    whole = sum(rules.hand_size(r) for r in range(1, rules.rounds(players) + 1))
+    count = min(MAX_SAMPLES, ROUND_SAMPLES * whole // sum(rules.hand_size(r) for r in rounds))
     samples = []
     for r in rounds:
         dealer = (info["dealer"] + r - info["round"]) % players
-        samples.append([simulate_round(ruleset, players, r, dealer, rng) for _ in range(count)])
+        samples.append([simulate_round(rules, players, r, dealer, rng) for _ in range(count)])
     # Each seat's final totals, one column per game, built a round at a time.
     columns = [[t] * games for t in totals]
     for pool in samples:
@@ -93,17 +97,19 @@ def _shares(finals: Sequence[Sequence[int]]) -> list[float]:
     return [w / len(finals) for w in wins]
 
 
-def simulate_round(ruleset: Standard, players: int, round_: int, dealer: int,
+def simulate_round(game: Standard, players: int, round_: int, dealer: int,
                    rng: random.Random) -> list[int]:
     """One round's points per seat: card-chance bids, heuristic play."""
-    hands, turned, _ = ruleset.deal(rng, players, round_)
+    hands, turned, _ = game.deal(rng, players, round_)
     trump = SUIT_OF[turned] if turned is not None else None
-    if trump == WIZARD:  # R8: the dealer names its longest suit
+    if game.fixes_trump:  # T2
+        trump = game.fixed_trump(round_)
+    elif trump == WIZARD:  # R8: the dealer names its longest suit
         trump = max(range(SUITS), key=lambda s: ((hands[dealer] & SUIT_MASK[s]).bit_count(), -s))
     elif trump == JESTER:
         trump = None
-    rules = ruleset.trick_rules(trump)
-    size = ruleset.hand_size(round_)
+    rules = game.trick_rules(trump)
+    size = game.hand_size(round_)
     seen = BIT[turned] if turned is not None else 0
     bids = [_bid(hand, seen, rules, players, size) for hand in hands]
     taken = playout(hands[:], bids, [0] * players, rules, (dealer + 1) % players)

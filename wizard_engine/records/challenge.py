@@ -32,6 +32,8 @@ from ..scoring import round_points
 from ..state import State
 
 CODE_VERSION = 1
+SCHEDULE_MARK = "schedule="
+"""A code's options list the schedule as ``schedule=tournament`` (none for the standard one)."""
 MAX_CODE_CHARS = 2000  # a 6-player game with long names and 10 rounds takes about 500
 DAILY_LEVELS: tuple[str | None, ...] = (None, "hard", "hard", "hard")
 """The deal of the day's seats: the person first, then three Hard bots; the standard options."""
@@ -109,6 +111,8 @@ def make_code(state: State, day: str | None = None) -> str:
     options = config.options
     seats = [[p.name] if p.bot is None else [p.name, p.bot] for p in config.players]
     flags = [key for key in OPTION_KEYS if getattr(options, key)]
+    if options.schedule != "standard":  # a code of a standard game stays as it always was
+        flags.append(f"{SCHEDULE_MARK}{options.schedule}")
     points = [rows[people[0]].points for rows in state.pad]
     body = [CODE_VERSION, config.seed, [options.bidding, *flags], int(config.relaxed), seats, points, day or ""]
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
@@ -166,12 +170,19 @@ def _config(seed: Any, options: Any, relaxed: Any, seats: Any) -> GameConfig:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise refused("challenge_forged", part="seed")
     data = {"players": [{"name": s[0], "bot": s[1] if len(s) == 2 else None} for s in seats],
-            "options": {"bidding": options[0], **dict.fromkeys(options[1:], True)},
+            "options": {"bidding": options[0], **_flags(options[1:])},
             "seed": seed, "relaxed": bool(relaxed)}
     try:
         return GameConfig.from_dict(data)
     except WizardError as error:
         raise WizardError(Reason("challenge_bad_setup", cause=error.reason)) from None
+
+
+def _flags(flags: list[str]) -> dict[str, Any]:
+    """A code's on/off options, and its schedule (T1, T2) if not the standard one."""
+    schedules = [flag.removeprefix(SCHEDULE_MARK) for flag in flags if flag.startswith(SCHEDULE_MARK)]
+    return {**{flag: True for flag in flags if not flag.startswith(SCHEDULE_MARK)},
+            **({"schedule": schedules[-1]} if schedules else {})}
 
 
 def _points(config: GameConfig, points: Any) -> tuple[int, ...]:

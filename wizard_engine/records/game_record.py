@@ -16,10 +16,10 @@ import re
 from datetime import datetime
 from typing import Any, TypedDict
 
-from ..config import GameConfig, Options
+from ..config import NEWER_OPTIONS, GameConfig, Options
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
-from ..rules import STANDARD, UNICOLOURED, Seat
+from ..rules import Seat, ruleset
 from ..scoring import round_points
 from ..state import State
 from ..view import OptionsView, PlayerView, options_view, players_view
@@ -109,19 +109,22 @@ def rounds_of(state: State) -> list[RoundRecord]:
     return [{"bids": [row.bid for row in rows], "taken": [row.taken for row in rows]} for rows in state.pad]
 
 
-def check_record(data: Any) -> GameRecord:
-    """``data`` as a record if it is one in every detail; HistoryError (``record_damaged``,
-    naming the field, or the configuration's own reason) if not."""
-    if not isinstance(data, dict) or set(data) - {RELAXED} != set(RECORD_FIELDS):
+def check_record(raw: Any) -> GameRecord:
+    """``data`` as a record if it is one in every detail (an older record's options completed
+    with :data:`~wizard_engine.config.NEWER_OPTIONS`); HistoryError (``record_damaged``, naming
+    the field, or the configuration's own reason) if not."""
+    if not isinstance(raw, dict) or set(raw) - {RELAXED} != set(RECORD_FIELDS):
         raise HistoryError(Reason("record_damaged", {"field": "fields"}))
+    data: dict[str, Any] = raw
     _check(data.get(RELAXED, True) is True and (RELAXED not in data or data["kind"] == "bots"), RELAXED)
     _check(isinstance(data["id"], str) and GAME_ID.fullmatch(data["id"]) is not None, "id")
     _check(data["kind"] in KINDS, "kind")
     _check(is_date(data["date"]), "date")
     _check(isinstance(data["players"], list) and all(isinstance(p, dict) and set(p) == {"name", "bot"}
                                                       for p in data["players"]), "players")
-    _check(isinstance(data["options"], dict) and set(data["options"]) == set(Options.__dataclass_fields__),
-           "options")
+    _check(isinstance(data["options"], dict), "options")
+    data = {**data, "options": {**NEWER_OPTIONS, **data["options"]}}  # an older record: the defaults
+    _check(set(data["options"]) == set(Options.__dataclass_fields__), "options")
     try:
         config = GameConfig.from_dict({"players": data["players"], "options": data["options"]})
     except WizardError as error:
@@ -166,8 +169,8 @@ def is_date(value: Any) -> bool:
 
 def _rounds_fit(rounds: Any, config: GameConfig) -> bool:
     """Every round of a finished game: bids 0..cards (R10), tricks adding up to the cards (R22)."""
-    rules = UNICOLOURED if config.options.unicoloured else STANDARD
     players = len(config.players)
+    rules = ruleset(config.options.schedule, config.options.unicoloured, players)
     if not isinstance(rounds, list) or len(rounds) != rules.rounds(players):
         return False
     for number, one in enumerate(rounds, start=1):

@@ -36,11 +36,12 @@ from dataclasses import asdict
 from typing import Any, NotRequired, TypedDict
 
 from ..actions import bid as bid_action
+from ..cards import SUIT_LETTERS
 from ..config import GameConfig, Options
 from ..errors import KeeperError, WizardError
 from ..reasons import Reason, shown
-from ..rules import STANDARD, UNICOLOURED, Seat, Standard
-from ..scoring import ScoreRow, score_round
+from ..rules import Seat, Standard, ruleset
+from ..scoring import ScoreRow, Standing, score_round, standings
 from ..state import forbidden_last_bid, why_bid_illegal
 from ..view import (
     ForbiddenView,
@@ -99,7 +100,8 @@ class KeeperView(TypedDict):
     round: int | None
     dealer: Seat | None
     hand_size: int | None
-    turns_up: bool  # a card is turned up for trump this round (not in the last, nor in Unicoloured)
+    turns_up: bool  # a card is turned up for trump this round (not in the last, nor in Unicoloured or Maximus)
+    fixed_trump: str | None  # the trump Maximus fixes this round (T2): a suit letter, "" for none; else None
     order: list[Seat]
     step: str
     bids: list[int | None]
@@ -110,6 +112,7 @@ class KeeperView(TypedDict):
     deals: list[DealView]
     totals: list[int]
     winners: list[Seat]
+    standings: list[Standing]  # once the game is over: every seat's place and its tie-break (T4)
     can_undo: bool
 
 
@@ -120,7 +123,7 @@ class KeeperDocument(TypedDict):
     version: int
     id: str
     players: list[str]
-    options: OptionsView
+    options: dict[str, Any]  # as Options.to_dict writes them
     first_dealer: Seat
     entries: list[Entry]
     me: NotRequired[Seat | None]
@@ -146,7 +149,7 @@ class Keeper:
         self.id = pad_id if pad_id is not None else new_tag().id
         self.first_dealer = first_dealer
         self.players = players
-        self.rules: Standard = UNICOLOURED if config.options.unicoloured else STANDARD
+        self.rules: Standard = ruleset(config.options.schedule, config.options.unicoloured, players)
         self.rounds = self.rules.rounds(players)
         self.entries: list[Entry] = []
         self.played: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # each finished round's bids, tricks
@@ -217,10 +220,13 @@ class Keeper:
             totals = [row.total for row in rows[-1]]
         return rows
 
+    def standings(self) -> list[Standing]:
+        """R18/T4: every seat's place, best first (a tournament game breaks ties)."""
+        return standings(self.totals, self.pad(), self.config.options.schedule == "tournament")
+
     def winners(self) -> list[Seat]:
-        """R18: the seats with the highest total (several share a win)."""
-        totals = self.totals
-        return [seat for seat, total in enumerate(totals) if total == max(totals)]
+        """R18: the seats placed first (several share a win; T4 breaks a tournament's ties)."""
+        return [one["seat"] for one in self.standings() if one["place"] == 1]
 
     def forbidden_bid(self) -> tuple[int, Reason] | None:
         """The bid an option forbids the bidder now, and why (R11); None if none is."""
@@ -228,7 +234,7 @@ class Keeper:
             return None
         others = sum(b for b in self.bids if b is not None)
         return forbidden_last_bid(self.config.options, self.cards(self.round), others,
-                                  self.totals, self.bidder)
+                                  self.totals, self.bidder, final=self.round == self.rounds)
 
     # --- entries ------------------------------------------------------------------------
 
@@ -321,7 +327,8 @@ class Keeper:
                 return reason
         dealer = order[-1]
         others = sum(bids[seat] for seat in order[:-1])
-        forbidden = forbidden_last_bid(self.config.options, cards, others, self.totals_before(round_), dealer)
+        forbidden = forbidden_last_bid(self.config.options, cards, others, self.totals_before(round_), dealer,
+                                       final=round_ == self.rounds)
         return _bid_reason(bids[dealer], cards, forbidden)
 
     def _tricks_reason(self, taken: Any, cards: int) -> Reason | None:
@@ -376,6 +383,7 @@ class Keeper:
             "dealer": None if over else self.dealer(self.round),
             "hand_size": None if over else self.cards(self.round),
             "turns_up": not over and self.rules.turns_up(self.players, self.round),
+            "fixed_trump": None if over else self._fixed_trump(self.round),
             "order": [] if over else self.order(self.round),
             "step": self.step,
             "bids": list(self.bids),
@@ -386,8 +394,16 @@ class Keeper:
             "deals": [{"dealer": self.dealer(r), "hand_size": self.cards(r)} for r in range(1, len(pad) + 1)],
             "totals": self.totals,
             "winners": self.winners() if over else [],
+            "standings": self.standings() if over else [],
             "can_undo": bool(self.entries),
         }
+
+    def _fixed_trump(self, round_: int) -> str | None:
+        """T2: the trump Maximus fixes for ``round_`` as a suit letter (``""``: none); None in other schedules."""
+        if not self.rules.fixes_trump:
+            return None
+        trump = self.rules.fixed_trump(round_)
+        return "" if trump is None else SUIT_LETTERS[trump]
 
     def document(self) -> KeeperDocument:
         """The pad as a versioned JSON document (restored by :func:`load_document`)."""
@@ -396,7 +412,7 @@ class Keeper:
             "version": KEEPER_VERSION,
             "id": self.id,
             "players": [player.name for player in self.config.players],
-            "options": options_view(self.config.options),
+            "options": self.config.options.to_dict(),
             "first_dealer": self.first_dealer,
             "entries": [list(entry) for entry in self.entries],
             "me": self.me,

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..config import BOT_LEVELS
-from ..rules import STANDARD, UNICOLOURED, Seat
+from ..rules import SCHEDULES, Seat, ruleset
+from ..scoring import pad_of, standings
 from .game_record import GameRecord, when_played
 
 PERSON = "person"
@@ -70,20 +71,28 @@ class Statistics(TypedDict):
     best_game: BestGame | None
     longest_run: int
     relaxed: int  # the relaxed games left out of every figure above
+    schedule: str  # the schedule of the games counted (R5, T1, T2): a game is compared with its like
+    schedules: dict[str, int]  # the player's games of each schedule, relaxed or not
 
 
-def statistics(records: list[GameRecord], who: str | None = None) -> Statistics:
-    """The figures of one player over ``records``: by default the device's owner (each
-    record's ``me``), else the player named ``who``; games without them are left out.
+def statistics(records: list[GameRecord], who: str | None = None, schedule: str = "standard") -> Statistics:
+    """The figures of one player over the games of one ``schedule`` in ``records``: by default
+    the device's owner (each record's ``me``), else the player named ``who``; games without
+    them are left out, and so are games of other schedules (only counted in ``schedules``):
+    a tournament's 10 rounds score unlike the standard game's.
 
-    A game is won when the player's total is the highest, shared or not (R18).  A game
+    A game is won when the player is placed first, shared or not (R18; T4 breaks a tournament's ties).  A game
     counts once under each opponent level at its table (``"person"`` for people).  The
     longest run is of bids made in a row, over the games in the order they were played.
     Relaxed games (take-backs allowed) are only counted apart: a take-back changes the result.
     """
-    stats = _Tally()
+    stats = _Tally(schedule)
     for record in sorted(records, key=when_played):
         seat = _seat_of(record, who)
+        if seat is not None:
+            stats.schedules[record["options"]["schedule"]] += 1
+        if record["options"]["schedule"] != schedule:
+            continue
         if seat is not None and record.get("relaxed"):
             stats.relaxed += 1
         elif seat is not None:
@@ -100,7 +109,9 @@ def _seat_of(record: GameRecord, who: str | None) -> Seat | None:
 class _Tally:
     """The running counts behind :func:`statistics`."""
 
-    def __init__(self) -> None:
+    def __init__(self, schedule: str) -> None:
+        self.schedule = schedule
+        self.schedules = dict.fromkeys(SCHEDULES, 0)
         self.games = self.wins = self.score = 0
         self.opponents: dict[str, list[int]] = {}
         self.tables: dict[int, list[int]] = {}
@@ -111,7 +122,9 @@ class _Tally:
 
     def add(self, record: GameRecord, seat: Seat) -> None:
         totals = record["totals"]
-        won = int(totals[seat] == max(totals))
+        pad = pad_of([(one["bids"], one["taken"]) for one in record["rounds"]])
+        won = int(any(one["seat"] == seat and one["place"] == 1
+                      for one in standings(totals, pad, record["options"]["schedule"] == "tournament")))
         self.games, self.wins, self.score = self.games + 1, self.wins + won, self.score + totals[seat]
         levels = {player["bot"] or PERSON for other, player in enumerate(record["players"]) if other != seat}
         for level in levels:
@@ -119,7 +132,8 @@ class _Tally:
         _count(self.tables.setdefault(len(totals), [0, 0]), 1, won)
         if self.best is None or totals[seat] > self.best["score"]:
             self.best = {"id": record["id"], "date": record["date"], "score": totals[seat]}
-        rules = UNICOLOURED if record["options"]["unicoloured"] else STANDARD
+        options = record["options"]
+        rules = ruleset(options["schedule"], options["unicoloured"], len(totals))
         for number, one in enumerate(record["rounds"], start=1):
             bid, taken = one["bids"][seat], one["taken"][seat]
             _count(self.cards.setdefault(rules.hand_size(number), [0, 0, 0, 0]),
@@ -142,6 +156,7 @@ class _Tally:
             "over": sum(c["over"] for c in by_cards), "under": sum(c["under"] for c in by_cards),
             "by_cards": by_cards,
             "best_game": self.best, "longest_run": self.longest, "relaxed": self.relaxed,
+            "schedule": self.schedule, "schedules": self.schedules,
         }
 
 

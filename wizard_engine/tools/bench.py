@@ -25,6 +25,7 @@ from typing import Any
 
 from .. import fast
 from ..config import GameConfig
+from ..rules import STANDARD
 from ..state import State
 
 
@@ -69,7 +70,7 @@ def coach_positions(per_table: int = 3) -> list[dict[str, Any]]:
 
     views = []
     for players in (3, 4, 5, 6):
-        rounds = 60 // players
+        rounds = STANDARD.rounds(players)  # the standard game's positions, for comparable times
         targets = sorted({max(1, rounds * k // per_table) for k in range(1, per_table + 1)} | {2})
         for target in targets:
             state, rng = State(GameConfig.of(players, seed=target)), random.Random(target)
@@ -103,7 +104,7 @@ def coach_measure(repeats: int) -> dict[str, Any]:
         times[view["phase"]].append(time.perf_counter() - start)
     chances = []
     for players in (3, 4, 5, 6):
-        for round_ in (1, 60 // players // 2):
+        for round_ in (1, STANDARD.rounds(players) // 2):
             info = {"totals": [0] * players, "round": round_, "dealer": 0}
             for seed in range(repeats):
                 start = time.perf_counter()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+from dataclasses import replace
 from typing import Any
 
-from ..config import Options
+from ..config import CHOICE_KEYS, Options
 from ..errors import ConfigError
 from ..reasons import Reason
+from ..rules import SCHEDULES
 
 OPTION_FLAGS: dict[str, tuple[str, Any]] = {
     "hidden_bids": ("bidding", "hidden"),
@@ -15,6 +18,7 @@ OPTION_FLAGS: dict[str, tuple[str, Any]] = {
     "plus_minus_one": ("plus_minus_one", True),
     "foresight": ("foresight", True),
     "unicoloured": ("unicoloured", True),
+    "canadian_final": ("canadian_final", True),
 }
 """Each flag and the :class:`Options` field it sets."""
 
@@ -30,7 +34,7 @@ def parse_options(names: list[str]) -> Options:
                 continue
             if "=" in part:
                 key, text = part.split("=", 1)
-                fields[key] = text if key == "bidding" else text.lower() in ("1", "true", "yes")
+                fields[key] = text if key in CHOICE_KEYS else text.lower() in ("1", "true", "yes")
             elif part in OPTION_FLAGS:
                 key, flag = OPTION_FLAGS[part]
                 fields[key] = flag
@@ -40,3 +44,14 @@ def parse_options(names: list[str]) -> Options:
         return Options(**fields)
     except TypeError:  # name=value with a name that is no option
         raise ConfigError(Reason("options_unknown", {"options": ", ".join(names)})) from None
+
+
+def add_schedule_flag(parser: argparse.ArgumentParser) -> None:
+    """``--schedule standard|tournament|maximus`` (R5, T1, T2)."""
+    parser.add_argument("--schedule", choices=SCHEDULES, default="standard",
+                        help="the rounds: standard (R5), tournament (T1) or maximus (T2)")
+
+
+def with_schedule(options: Options, schedule: str) -> Options:
+    """``options`` with ``--schedule``'s schedule, unless a ``schedule=`` option chose one."""
+    return options if schedule == "standard" else replace(options, schedule=schedule)

@@ -18,7 +18,7 @@ from ..config import BOT_LEVELS, GameConfig, Player
 from ..errors import WizardError
 from ..state import State
 from ..view import SeatView, seat_view
-from .flags import OPTION_FLAGS, parse_options
+from .flags import OPTION_FLAGS, add_schedule_flag, parse_options, with_schedule
 
 HELP = ("Type a card (7H, TH or 10H, Z for a Wizard, N for a Jester) or its number in your hand; "
         "a number to bid; a suit letter (C D H S) to choose trump; 'score' for the pad; 'quit' to stop.")
@@ -88,6 +88,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
     parser.add_argument("--name", default="You")
     parser.add_argument("--option", action="append", default=[],
                         help=f"a game option: {', '.join(OPTION_FLAGS)}")
+    add_schedule_flag(parser)
     args = parser.parse_args(argv)
     levels = args.bots.split(",")
     if len(levels) == 1:
@@ -97,7 +98,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     players = (Player(args.name),) + tuple(Player(f"{lvl.capitalize()} {i + 2}", lvl) for i, lvl in enumerate(levels))
     try:
-        config = GameConfig(players, parse_options(args.option), seed)
+        config = GameConfig(players, with_schedule(parse_options(args.option), args.schedule), seed)
     except WizardError as error:
         parser.error(str(error))
     state = State(config)

@@ -1,7 +1,8 @@
 """``python -m wizard_engine soak``: random games over every player count and option set, checked.
 
-Game ``i`` of a run plays player count and options ``COMBOS[i % 50]`` (every combination
-the engine accepts) with uniformly random legal actions, and checks at every position:
+Game ``i`` of a run plays player count and options ``COMBOS[i % len(COMBOS)]`` (every
+combination the engine accepts, every schedule's; ``--schedule`` keeps one schedule's) with
+uniformly random legal actions, and checks at every position:
 
 - ``legal``: a seat to act always has a legal action;
 - ``cards`` (R22): after every action, hands, stock, turned card, current trick and taken
@@ -43,6 +44,7 @@ from ..cards import FULL_MASK, canonical, cards_of, mask_of
 from ..config import GameConfig, Options
 from ..errors import ConfigError, IllegalActionError
 from ..reasons import CODES
+from ..rules import SCHEDULES
 from ..scoring import round_points
 from ..state import Phase, State
 from ..view import seat_view
@@ -52,16 +54,17 @@ CHECKS = ("legal", "cards", "score", "end", "refusal", "twin")
 # One action per distinct decision: the four Wizards (and Jesters) are one action each.
 DISTINCT_ACTIONS = [a for a in ALL_ACTIONS if a.kind != "play" or canonical(a) == a]
 APPLY_TRIES = 3  # refused actions also tried on apply() per checked position
-REFUSAL_MESSAGE = re.compile(r"^Cannot .*R\d+\)$")
+REFUSAL_MESSAGE = re.compile(r"^Cannot .*[RT]\d+\)$")
 
 
-def combinations() -> list[tuple[int, Options]]:
-    """Every player count with every option combination the engine accepts."""
+def combinations(schedules: tuple[str, ...] = SCHEDULES) -> list[tuple[int, Options]]:
+    """Every player count with every option combination the engine accepts, in ``schedules``."""
     combos = []
-    for players, bidding, rule, foresight, unicoloured in itertools.product(
-            range(3, 7), ("open", "hidden", "secret"), ("", "canadian", "plus_minus_one"),
+    for schedule, players, bidding, rule, foresight, unicoloured in itertools.product(
+            schedules, range(3, 7), ("open", "hidden", "secret"), ("", "canadian", "plus_minus_one", "canadian_final"),
             (False, True), (False, True)):
-        options = Options(bidding, rule == "canadian", rule == "plus_minus_one", foresight, unicoloured)
+        options = Options(bidding, rule == "canadian", rule == "plus_minus_one", foresight, unicoloured,
+                          rule == "canadian_final", schedule)
         try:
             options.check(players)
         except ConfigError:
@@ -71,6 +74,8 @@ def combinations() -> list[tuple[int, Options]]:
 
 
 COMBOS = combinations()
+COMBOS_OF = {schedule: combinations((schedule,)) for schedule in SCHEDULES}
+"""One schedule's combinations (``--schedule``)."""
 
 
 class Broken(Exception):
@@ -126,15 +131,17 @@ def game_seed(seed: int, game: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def game_config(seed: int, game: int) -> GameConfig:
-    """The config of game ``game`` of a run with ``seed``."""
-    players, options = COMBOS[game % len(COMBOS)]
+def game_config(seed: int, game: int, schedule: str | None = None) -> GameConfig:
+    """The config of game ``game`` of a run with ``seed`` (over one ``schedule``'s combinations, if given)."""
+    combos = COMBOS_OF[schedule] if schedule else COMBOS
+    players, options = combos[game % len(combos)]
     return GameConfig(GameConfig.of(players).players, options, game_seed(seed, game))
 
 
-def replay_command(seed: int, game: int, rate: float) -> str:
+def replay_command(seed: int, game: int, rate: float, schedule: str | None = None) -> str:
     """The command that replays one game of a run alone."""
-    return f"python -m wizard_engine soak --seed {seed} --first {game} --games 1 --rate {rate}"
+    command = f"python -m wizard_engine soak --seed {seed} --first {game} --games 1 --rate {rate}"
+    return f"{command} --schedule {schedule}" if schedule else command
 
 
 class GameFailed(Exception):
@@ -276,24 +283,24 @@ def hidden_twin(state: State, seat: int, visible_bids: list[int | None], rng: ra
     return twin
 
 
-def run_games(seed: int, first: int, count: int, rate: float) -> Report:
+def run_games(seed: int, first: int, count: int, rate: float, schedule: str | None = None) -> Report:
     """Play games ``first .. first + count - 1`` of a run; every failure is recorded."""
     report = Report()
     for game in range(first, first + count):
-        config = game_config(seed, game)
+        config = game_config(seed, game, schedule)
         try:
             play_game(config, rate, report)
         except GameFailed as failed:
             report.failures.append(Failure(
                 game, config.seed, len(config.players), _options_text(config.options), failed.position,
-                failed.check, str(failed), replay_command(seed, game, rate)))
+                failed.check, str(failed), replay_command(seed, game, rate, schedule)))
         report.games += 1
     return report
 
 
 def _options_text(options: Options) -> str:
     on = [name for name, value in vars(options).items() if value is True]
-    return ", ".join([f"{options.bidding} bids", *on])
+    return ", ".join([f"{options.schedule} schedule", f"{options.bidding} bids", *on])
 
 
 def _chunks(first: int, games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -302,8 +309,9 @@ def _chunks(first: int, games: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def soak(games: int, seed: int = 0, first: int = 0, rate: float = DEFAULT_RATE, jobs: int = 1,
-         progress: Callable[[int, int, int], None] | None = None) -> Report:
-    """Play and check games ``first .. first + games - 1``, in ``jobs`` processes.
+         progress: Callable[[int, int, int], None] | None = None, schedule: str | None = None) -> Report:
+    """Play and check games ``first .. first + games - 1``, in ``jobs`` processes (of one
+    ``schedule``, if given, else of every one).
 
     ``progress(done, games, failures)`` is called as parts of the run finish.
     """
@@ -311,13 +319,13 @@ def soak(games: int, seed: int = 0, first: int = 0, rate: float = DEFAULT_RATE, 
     size = max(1, min(50, games // (jobs * 8) or 1))
     parts = list(_chunks(first, games, size))
     if jobs <= 1 or len(parts) == 1:
-        results: Iterator[Report] = (run_games(seed, start, count, rate) for start, count in parts)
+        results: Iterator[Report] = (run_games(seed, start, count, rate, schedule) for start, count in parts)
         _collect(results, report, games, progress)
         return report
     from concurrent.futures import ProcessPoolExecutor, as_completed  # not under Pyodide
 
     with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(run_games, seed, start, count, rate) for start, count in parts]
+        futures = [pool.submit(run_games, seed, start, count, rate, schedule) for start, count in parts]
         _collect((f.result() for f in as_completed(futures)), report, games, progress)
     return report
 
@@ -361,10 +369,13 @@ def _duration(seconds: float) -> str:
     return f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
 
 
-def summary(report: Report, seed: int, first: int, rate: float, jobs: int, seconds: float) -> str:
+def summary(report: Report, seed: int, first: int, rate: float, jobs: int, seconds: float,
+            schedule: str | None = None) -> str:
     """The human summary of a run."""
+    combos = len(COMBOS_OF[schedule] if schedule else COMBOS)
     lines = [f"soak: {report.games} games (seed {seed}, games {first}..{first + report.games - 1}, "
-             f"{len(COMBOS)} player count x option combinations), {report.positions} positions, "
+             f"{combos} {schedule or 'any'} schedule x player count x option combinations), "
+             f"{report.positions} positions, "
              f"{seconds:.1f} s with {jobs} job{'s' * (jobs != 1)} "
              f"({report.games / seconds if seconds else 0:.1f} games/s)",
              f"heavy checks (refusal, twin) on a share {rate} of positions",
@@ -390,16 +401,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=DEFAULT_RATE,
                         help=f"share of positions given the heavy checks, 0..1 (default {DEFAULT_RATE})")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--schedule", choices=SCHEDULES, default=None,
+                        help="play only this schedule's games (default: every schedule's)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
     if args.games < 1 or args.first < 0 or args.seed < 0 or args.jobs < 1 or not 0 <= args.rate <= 1:
         parser.error("--games and --jobs must be at least 1, --seed and --first at least 0, --rate in 0..1")
     start = time.perf_counter()
-    report = soak(args.games, args.seed, args.first, args.rate, args.jobs, ProgressBar(sys.stderr))
+    report = soak(args.games, args.seed, args.first, args.rate, args.jobs, ProgressBar(sys.stderr), args.schedule)
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"seed": args.seed, "first": args.first, "rate": args.rate, "jobs": args.jobs,
+                          "schedule": args.schedule,
                           "seconds": round(seconds, 1), **report.to_json()}, indent=2))
     else:
-        print(summary(report, args.seed, args.first, args.rate, args.jobs, seconds))
+        print(summary(report, args.seed, args.first, args.rate, args.jobs, seconds, args.schedule))
     return 1 if report.failures else 0
