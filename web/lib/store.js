@@ -10,10 +10,17 @@
 // event fires, so the page can tell the player their game is not being kept.
 //
 // One game, one writer: several tabs may show the game. `saveGame` compares
-// before it writes and never overwrites newer progress of the same game, nor
-// another game written since by another tab (unless the player just started
-// or took over this one: `{claim: true}`). Other tabs' writes arrive as
-// "changed" events (through `storage` events and a BroadcastChannel).
+// before it writes, holding the game's lock across the tabs (lib/lock.js) and
+// against the latest copy (lib/lock.js's texts, which every tab sees at once:
+// each tab's localStorage lags behind another's writes). A tab writes only over
+// its own last save of the game (or, `{claim: true}`, over the game it just
+// started or took over, unless that game went on in another tab since); else
+// its save is "behind" and not written: the move it holds was not kept, and the
+// page says so (table/game.js steps aside: "your last move here was not kept"),
+// offering the game as stored to go on with ("Continue it here": a move that
+// is still due is made again there). A tab's saves are written in the order
+// made. Other tabs' writes arrive as "changed" events (through `storage`
+// events and a BroadcastChannel).
 //
 // One pad, one writer: the score keeper's pad is written only over the text
 // the tab last read or wrote (`saveKeeper(text, before)`, holding a lock across
@@ -30,6 +37,7 @@ const KEEPER_KEY = "wizard.keeper"; // the score keeper's pad (web/keeper/): the
 const KEEPER_ASIDE_PREFIX = "wizard.unreadable-keeper.";
 const CHANNEL = "wizard.game";
 const KEEPER_LOCK = "wizard.keeper"; // (lib/lock.js) held while a tab compares and writes the pad
+const GAME_LOCK = "wizard.game"; // the same for the game's save
 // How long another tab's localStorage may lag behind a write (a busy phone's seconds, with room).
 const STALE_MS = 10_000;
 
@@ -50,6 +58,7 @@ export class Store extends EventTarget {
   problem = null;
   tab = TAB;
   #channel = null;
+  #saving = Promise.resolve(); // the game's saves, one after another, in the order made
 
   constructor() {
     super();
@@ -132,26 +141,51 @@ export class Store extends EventTarget {
 
   /**
    * Keep the game: `text` is the `save` string of an engine result, `game`
-   * its view's {id, moves} and whether it is over. Returns "saved", "failed" (storage refused) or
-   * "behind": storage holds newer progress of this game, or another game
-   * written since this tab last wrote, which this tab must not overwrite
-   * (`claim`: the player just started or took over this game here: it
-   * becomes the one).
+   * its view's {id, moves} and whether it is over. Resolves with "saved", "failed" (storage
+   * refused) or "behind": storage holds another tab's save of this game or another game
+   * (written since this tab last wrote), or newer progress of this game, which this tab must
+   * not overwrite (`claim`: the player just started or took over this game here: it becomes
+   * the one, unless it went on in another tab since). Compared and written holding the game's
+   * lock, after this tab's earlier saves.
    */
   saveGame(text, game, { claim = false } = {}) {
-    const stored = this.savedGame();
-    if (!claim && stored && game) {
-      const mine = stored.tab === this.tab;
+    const saved = this.#saving.then(() => locked(GAME_LOCK, () => this.#writeGame(text, game, claim)));
+    this.#saving = saved.catch(() => {});
+    return saved;
+  }
+
+  async #writeGame(text, game, claim) {
+    const stored = this.problem === "read" ? null : (await this.latestGame()).game;
+    if (stored && game) {
       const same = stored.id === game.id;
-      // newer progress of this game, the same progress reached in another tab, or another game begun since
-      if (same ? stored.moves > game.moves || (!mine && stored.moves >= game.moves) : !mine) return "behind";
+      const theirs = stored.tab !== this.tab;
+      // a claim: unless the game went on since; else: over this tab's own last save of the game only
+      if (claim ? same && stored.moves > game.moves : theirs || (same && stored.moves > game.moves)) return "behind";
     }
-    const meta = game && JSON.stringify({ id: game.id, moves: game.moves, tab: this.tab, over: Boolean(game.over) });
-    const ok = this.#set(SAVE_KEY, text) && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, meta));
+    const meta = game && { id: game.id, moves: game.moves, tab: this.tab, over: Boolean(game.over) };
+    const ok = this.#set(SAVE_KEY, text)
+      && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, JSON.stringify(meta)));
     if (!ok) return "failed";
+    await writeText(GAME_KEY, JSON.stringify({ save: text, game: meta, at: Date.now() }));
     if (this.problem === "write") this.#clear();
     this.#channel?.postMessage({ tab: this.tab, game });
     return "saved";
+  }
+
+  /**
+   * The game as last written by any tab, {save, game} (game: as savedGame()): the copy in
+   * lib/lock.js's texts within STALE_MS of its writing (this tab's localStorage may not have
+   * caught up yet), else localStorage's.
+   */
+  async latestGame() {
+    let copy = null;
+    try {
+      copy = JSON.parse((await readText(GAME_KEY)) ?? "null");
+    } catch {
+      // a damaged copy: localStorage's game
+    }
+    const fresh = typeof copy?.save === "string" && Date.now() - copy.at < STALE_MS;
+    return fresh ? { save: copy.save, game: copy.game } : { save: this.loadGame(), game: this.savedGame() };
   }
 
   /**
@@ -163,6 +197,7 @@ export class Store extends EventTarget {
     if (!this.#set(key, text)) return null; // the save stays where it was rather than being lost
     this.#remove(SAVE_KEY);
     this.#remove(GAME_KEY);
+    locked(GAME_LOCK, () => writeText(GAME_KEY, null));
     return key;
   }
 

@@ -96,7 +96,7 @@ export class Game {
 
   /** Take the game over from another tab: load what it saved, and go on here. */
   async takeOver() {
-    const save = this.store.loadGame();
+    const { save } = await this.store.latestGame(); // (this tab's localStorage may lag behind the tab that wrote)
     if (save === null) return;
     await this.resume(save);
   }
@@ -210,17 +210,22 @@ export class Game {
     this.ui.behind(why);
   }
 
-  /** Keep the save (unless another tab holds newer progress: then step aside). */
+  /**
+   * Keep the save (store.js writes this tab's saves in order). Where another tab holds the game
+   * (it went on there, or began another), this tab steps aside, saying whether its move was lost.
+   */
   #keep(save, flags) {
     if (!save) return;
+    this.lastSave = save;
     const game = { ...this.#game, over: this.view.over };
-    const outcome = this.store.saveGame(save, game, { claim: Boolean(flags.claim || flags.fresh) });
-    if (outcome === "behind") {
-      const stored = this.store.savedGame();
-      this.#stepAside(stored && stored.id !== this.#game.id ? "replaced" : "continued");
-    } else {
-      this.lastSave = save;
-    }
+    const claim = Boolean(flags.claim || flags.fresh);
+    const generation = this.#generation;
+    this.store.saveGame(save, game, { claim }).then(async (outcome) => {
+      if (outcome !== "behind" || this.behind || generation !== this.#generation) return;
+      const stored = (await this.store.latestGame()).game;
+      if (this.behind || generation !== this.#generation) return;
+      this.#stepAside(stored && stored.id !== game.id ? "replaced" : claim ? "continued" : "lost");
+    });
   }
 
   /** A new view arrived: save, work out what just happened, draw, open what it calls for, go on. */
