@@ -5,7 +5,9 @@ threads kept busy (a page script that works 15 ms of every 25, as a busy phone),
 a large file while the other records games. No finished game may be lost: a change is written
 only over the text it was made from (web/stats/shelf.js's swap), under the history's Web Lock
 where the browser has one, and done again where another tab's change came first. "No locks"
-runs the same with navigator.locks taken away, as outside a secure context.
+runs the same with navigator.locks taken away, as outside a secure context. The score pad and
+the game's own save: two busy tabs entering or moving at the same instant; a change that loses is
+said ("behind"; the table: "your last move here was not kept"), never written over the other.
 """
 from __future__ import annotations
 
@@ -179,7 +181,7 @@ MOVE_AT_JS = """([at, tab, round, takeUp]) => {
 
 
 def test_two_tabs_moving_in_one_game_at_the_same_instant_never_write_over_each_other(
-        context: BrowserContext) -> None:
+        context: BrowserContext, locks: str) -> None:
     """Each round both busy tabs make a move on the game as they read it, at the same instant; the
     tab whose move was not kept last round takes the game up first (as its player would, pressing
     "Continue it here"). A move told "saved" is in the game stored after the round (when both are,
@@ -209,9 +211,10 @@ def test_two_tabs_moving_in_one_game_at_the_same_instant_never_write_over_each_o
 
 
 def test_a_move_in_a_tab_that_lost_the_game_says_it_was_not_kept(context: BrowserContext) -> None:
-    """The page's own flow: tab B took the game over (tab A, at the same move, plays on too); both
-    players play at the same instant. The move that is not kept is said so in its tab, which steps
-    aside; the game stored is the other tab's."""
+    """The page's own flow: tab B took the game over, tab A (at the same move) may play on too; both
+    players play at the same instant. Both moves were kept before (one written over the other, no
+    word); now the one that came second is said not kept in its tab, which steps aside, and the game
+    stored is the other tab's."""
     first, second = context.new_page(), context.new_page()
     a, b = Player(first), Player(second)
     a.open(seed=11)

@@ -12,15 +12,18 @@
 // One game, one writer: several tabs may show the game. `saveGame` compares
 // before it writes, holding the game's lock across the tabs (lib/lock.js) and
 // against the latest copy (lib/lock.js's texts, which every tab sees at once:
-// each tab's localStorage lags behind another's writes). A tab writes only over
-// its own last save of the game (or, `{claim: true}`, over the game it just
-// started or took over, unless that game went on in another tab since); else
-// its save is "behind" and not written: the move it holds was not kept, and the
-// page says so (table/game.js steps aside: "your last move here was not kept"),
-// offering the game as stored to go on with ("Continue it here": a move that
-// is still due is made again there). A tab's saves are written in the order
-// made. Other tabs' writes arrive as "changed" events (through `storage`
-// events and a BroadcastChannel).
+// each tab's localStorage lags behind another's writes). It never overwrites
+// newer progress of the same game, the same progress reached in another tab,
+// nor another game written since by another tab (unless the player just started
+// or took over this one, `{claim: true}`, and it did not go on elsewhere since),
+// nor, once a save of this tab lost, its later saves of that game (made on the
+// lost move) until it claims a game. A save that loses is "behind" and not
+// written: the move was not kept, and the page says so (table/game.js steps
+// aside: "your last move here was not kept"), offering the game as stored to go
+// on with ("Continue it here": a move still due is made again there); two lines
+// of one game are never merged. A tab's saves are written in the order made.
+// Other tabs' writes arrive as "changed" events (through `storage` events and a
+// BroadcastChannel).
 //
 // One pad, one writer: the score keeper's pad is written only over the text
 // the tab last read or wrote (`saveKeeper(text, before)`, holding a lock across
@@ -59,6 +62,7 @@ export class Store extends EventTarget {
   tab = TAB;
   #channel = null;
   #saving = Promise.resolve(); // the game's saves, one after another, in the order made
+  #lost = null; // the id of a game whose save here was "behind" (until this tab claims a game)
 
   constructor() {
     super();
@@ -142,9 +146,9 @@ export class Store extends EventTarget {
   /**
    * Keep the game: `text` is the `save` string of an engine result, `game`
    * its view's {id, moves} and whether it is over. Resolves with "saved", "failed" (storage
-   * refused) or "behind": storage holds another tab's save of this game or another game
-   * (written since this tab last wrote), or newer progress of this game, which this tab must
-   * not overwrite (`claim`: the player just started or took over this game here: it becomes
+   * refused) or "behind": storage holds newer progress of this game, or another game written
+   * since this tab last wrote, which this tab must not overwrite, or an earlier save of this
+   * game lost here (`claim`: the player just started or took over this game here: it becomes
    * the one, unless it went on in another tab since). Compared and written holding the game's
    * lock, after this tab's earlier saves.
    */
@@ -159,9 +163,18 @@ export class Store extends EventTarget {
     if (stored && game) {
       const same = stored.id === game.id;
       const theirs = stored.tab !== this.tab;
-      // a claim: unless the game went on since; else: over this tab's own last save of the game only
-      if (claim ? same && stored.moves > game.moves : theirs || (same && stored.moves > game.moves)) return "behind";
+      // newer progress of this game, the same progress reached in another tab, another game begun
+      // since, or (not a claim) a game whose save here lost: its later moves were made on the lost one
+      const behind = claim
+        ? same && stored.moves > game.moves
+        : this.#lost === game.id
+          || (same ? stored.moves > game.moves || (theirs && stored.moves >= game.moves) : theirs);
+      if (behind) {
+        this.#lost = game.id;
+        return "behind";
+      }
     }
+    if (claim) this.#lost = null;
     const meta = game && { id: game.id, moves: game.moves, tab: this.tab, over: Boolean(game.over) };
     const ok = this.#set(SAVE_KEY, text)
       && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, JSON.stringify(meta)));

@@ -31,6 +31,7 @@ export class Game {
   #between = null; // the table as the round ended (a picture built from the views), shown until its summary closes
   /** The first-dealer draw as a dialog to dismiss (a setting); else a line shown briefly on the table. */
   drawDialog = false;
+  #claims = 0; // games dealt or taken over here: a save's answer about an earlier one is stale
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
   /**
    * The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view),
@@ -219,12 +220,14 @@ export class Game {
     this.lastSave = save;
     const game = { ...this.#game, over: this.view.over };
     const claim = Boolean(flags.claim || flags.fresh);
-    const generation = this.#generation;
+    if (claim) this.#claims++;
+    const claims = this.#claims;
     this.store.saveGame(save, game, { claim }).then(async (outcome) => {
-      if (outcome !== "behind" || this.behind || generation !== this.#generation) return;
+      if (outcome !== "behind" || claims !== this.#claims) return; // (a game dealt or taken over here since)
       const stored = (await this.store.latestGame()).game;
-      if (this.behind || generation !== this.#generation) return;
-      this.#stepAside(stored && stored.id !== game.id ? "replaced" : claim ? "continued" : "lost");
+      const why = stored && stored.id !== game.id ? "replaced" : claim ? "continued" : "lost";
+      // The other tab's progress may have been heard first ("continued"): a move lost is said all the same.
+      if (claims === this.#claims && this.behind !== why && this.behind !== "replaced") this.#stepAside(why);
     });
   }
 
