@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from sitetools import SHELF_GET_JS, Watch, wait_history
+from sitetools import MOVES_JS, SHELF_GET_JS, Watch, wait_history
 from tabletools import Player
 from test_stats import big_history, engine_game, open_stats
 
@@ -241,3 +241,35 @@ def test_a_move_in_a_tab_that_lost_the_game_says_it_was_not_kept(context: Browse
     expect(alerts[1 - loser]).to_be_hidden()
     (first, second)[loser].wait_for_function("(kept) => localStorage.getItem('wizard.save') === kept",
                                              arg=winner.save())
+
+
+# Holds the game's lock (web/lib/store.js GAME_LOCK) until the page closes; resolves once held.
+HOLD_GAME_LOCK_JS = """() => new Promise((held) => navigator.locks.request("wizard.game", () => {
+  held();
+  return new Promise(() => {});
+}))"""
+
+
+def test_a_move_made_as_the_page_leaves_is_kept(context: BrowserContext) -> None:
+    """A save waits for the game's lock (another tab holds it) when the page reloads: it is
+    compared with localStorage alone and written as the page leaves, not lost."""
+    page = context.new_page()
+    player = Player(page)
+    player.open(seed=11)
+    player.new_game(players=3)
+    player.play_until(lambda state: state == "turn")
+    before = page.evaluate(MOVES_JS)
+    holder = context.new_page()
+    holder.goto("./described.json")
+    holder.evaluate(HOLD_GAME_LOCK_JS)
+    player.choose_first()
+    page.wait_for_function("() => document.documentElement.dataset.saving === 'true'")  # its save waits for the lock
+    assert page.evaluate(MOVES_JS) == before
+    page.reload()
+    kept = page.evaluate(MOVES_JS)
+    assert kept > before
+    holder.close()
+    player.resume()  # and the game goes on from there
+    player.play_until(lambda state: state == "turn")
+    player.choose_first()
+    page.wait_for_function(f"() => {MOVES_JS} > {kept}")

@@ -21,7 +21,9 @@
 // written: the move was not kept, and the page says so (table/game.js steps
 // aside: "your last move here was not kept"), offering the game as stored to go
 // on with ("Continue it here": a move still due is made again there); two lines
-// of one game are never merged. A tab's saves are written in the order made.
+// of one game are never merged. A tab's saves are written in the order made;
+// one still waiting when the page leaves (pagehide) is compared with
+// localStorage alone and written then. <html data-saving> says one is waiting.
 // Other tabs' writes arrive as "changed" events (through `storage` events and a
 // BroadcastChannel).
 //
@@ -63,10 +65,15 @@ export class Store extends EventTarget {
   #channel = null;
   #saving = Promise.resolve(); // the game's saves, one after another, in the order made
   #lost = null; // the id of a game whose save here was "behind" (until this tab claims a game)
+  #unwritten = null; // the last save asked for, until it is compared: what #leave writes
+  #made = 0; // saves asked for (numbered in order)
+  #unsaved = 0; // saves not yet written or refused
+  #left = 0; // the number of the save #leave wrote: it and those before it are not written again
 
   constructor() {
     super();
     if (!storage()) this.#trouble("read");
+    window.addEventListener("pagehide", () => this.#leave());
     window.addEventListener("storage", (event) => {
       if (event.key === GAME_KEY || event.key === SAVE_KEY || event.key === null) this.#changed();
       if (event.key === KEEPER_KEY || event.key === null) this.dispatchEvent(new Event("keeper-changed"));
@@ -153,13 +160,30 @@ export class Store extends EventTarget {
    * lock, after this tab's earlier saves.
    */
   saveGame(text, game, { claim = false } = {}) {
-    const saved = this.#saving.then(() => locked(GAME_LOCK, () => this.#writeGame(text, game, claim)));
+    const save = { text, game, claim, n: ++this.#made };
+    this.#unwritten = save;
+    const saved = this.#saving.then(() => locked(GAME_LOCK, () => this.#writeGame(save)));
     this.#saving = saved.catch(() => {});
+    this.#waiting(1);
+    this.#saving.then(() => this.#waiting(-1));
     return saved;
   }
 
-  async #writeGame(text, game, claim) {
+  async #writeGame(save) {
     const stored = this.problem === "read" ? null : (await this.latestGame()).game;
+    if (save.n <= this.#left) return "saved"; // (it or a later one written as the page left: see #leave)
+    if (this.#unwritten === save) this.#unwritten = null;
+    return this.#putGame(save, stored);
+  }
+
+  /** <html data-saving>: "true" while a save of the game waits to be written (the tests wait for it). */
+  #waiting(change) {
+    this.#unsaved += change;
+    document.documentElement.dataset.saving = String(this.#unsaved > 0);
+  }
+
+  /** Compare `save` with the `stored` game's {id, moves, tab} and write it (see saveGame). */
+  #putGame({ text, game, claim }, stored) {
     if (stored && game) {
       const same = stored.id === game.id;
       const theirs = stored.tab !== this.tab;
@@ -179,10 +203,26 @@ export class Store extends EventTarget {
     const ok = this.#set(SAVE_KEY, text)
       && (meta === null ? this.#remove(GAME_KEY) : this.#set(GAME_KEY, JSON.stringify(meta)));
     if (!ok) return "failed";
-    await writeText(GAME_KEY, JSON.stringify({ save: text, game: meta, at: Date.now() }));
+    const copied = writeText(GAME_KEY, JSON.stringify({ save: text, game: meta, at: Date.now() }));
     if (this.problem === "write") this.#clear();
-    this.#channel?.postMessage({ tab: this.tab, game });
-    return "saved";
+    return copied.then(() => {
+      this.#channel?.postMessage({ tab: this.tab, game });
+      return "saved";
+    });
+  }
+
+  /**
+   * The page is leaving with its last save not yet compared (waiting for the lock or the copy):
+   * it is compared with localStorage alone and written there, now or never (a move made just
+   * before a reload or a closed tab is kept; only another tab's write in these last
+   * milliseconds, not yet seen here, could be written over).
+   */
+  #leave() {
+    const save = this.#unwritten;
+    if (!save) return;
+    this.#unwritten = null;
+    this.#left = save.n;
+    this.#putGame(save, this.problem === "read" ? null : this.savedGame());
   }
 
   /**
