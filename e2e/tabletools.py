@@ -27,14 +27,15 @@ TURN_TIMEOUT_MS = 30_000
 SUMMARY_OPEN_JS = "document.getElementById('round-dialog').open"
 NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"]
 
-# What the page is waiting for: a dialog to close, or the person's decision.
+# What the page is waiting for: a dialog to close, or the person's decision (once the game's save
+# is written: a test may read it at once).
 STATE_JS = """() => {
   const open = (id) => document.getElementById(id)?.open;
   if (open('final-dialog')) return 'final';
   if (open('round-dialog')) return 'round';
   if (open('draw-dialog')) return 'draw';
   const html = document.documentElement;
-  if (html.dataset.busy === 'true') return false;
+  if (html.dataset.busy === 'true' || html.dataset.saving === 'true') return false;
   if (html.dataset.yourTurn === 'true' &&
       document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])')) return 'turn';
   return false;

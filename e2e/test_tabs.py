@@ -5,17 +5,20 @@ threads kept busy (a page script that works 15 ms of every 25, as a busy phone),
 a large file while the other records games. No finished game may be lost: a change is written
 only over the text it was made from (web/stats/shelf.js's swap), under the history's Web Lock
 where the browser has one, and done again where another tab's change came first. "No locks"
-runs the same with navigator.locks taken away, as outside a secure context.
+runs the same with navigator.locks taken away, as outside a secure context. The score pad and
+the game's own save: two busy tabs entering or moving at the same instant; a change that loses is
+said ("behind"; the table: "your last move here was not kept"), never written over the other.
 """
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from sitetools import SHELF_GET_JS, Watch, wait_history
+from sitetools import MOVES_JS, SHELF_GET_JS, Watch, wait_history
 from tabletools import Player
 from test_stats import big_history, engine_game, open_stats
 
@@ -157,3 +160,116 @@ def test_two_tabs_entering_on_the_pad_at_the_same_instant_never_write_over_each_
         assert len(saved) == 1 and all(outcome in ("saved", "behind") for outcome, _ in results), (round_, results)
         stored = pages[saved[0]].evaluate("() => localStorage.getItem('wizard.keeper')")  # (its own write)
         assert stored == texts[saved[0]], (round_, results, stored)
+
+
+# --- the game's own save: one move at a time -----------------------------------------------------
+
+# At the instant `at`: the game as this tab reads it, taken up first (`takeUp`: as "Continue it here"
+# or a Resume does), then one move made on it; window.moveOutcome resolves with
+# [the take-up's outcome or null, the move's outcome, the move's text, the text read].
+MOVE_AT_JS = """([at, tab, round, takeUp]) => {
+  window.moveOutcome = new Promise((resolve) => setTimeout(async () => {
+    const store = window.padStore;
+    const read = store.savedGame();
+    const text = store.loadGame();
+    const taken = takeUp ? store.saveGame(text, { id: read.id, moves: read.moves }, { claim: true }) : null;
+    const move = `${text} > r${round}t${tab}`;
+    const made = store.saveGame(move, { id: read.id, moves: read.moves + 1 });
+    resolve([await taken, await made, move, text]);
+  }, Math.max(0, at - Date.now())));
+}"""
+
+
+def test_two_tabs_moving_in_one_game_at_the_same_instant_never_write_over_each_other(
+        context: BrowserContext, locks: str) -> None:
+    """Each round both busy tabs make a move on the game as they read it, at the same instant; the
+    tab whose move was not kept last round takes the game up first (as its player would, pressing
+    "Continue it here"). A move told "saved" is in the game stored after the round (when both are,
+    one was made on the other's); a move not kept is told so ("behind"), never dropped unsaid."""
+    pages = open_pages(context, 2, busy=15)
+    for page in pages:
+        page.evaluate(STORE_JS)
+    pages[0].evaluate("() => window.padStore.saveGame('game', { id: 'one', moves: 0 }, { claim: true })")
+    pages[1].wait_for_function("() => localStorage.getItem('wizard.save') === 'game'")
+    lost = -1
+    for round_ in range(20):
+        at = pages[0].evaluate(NOW_JS) + 300
+        for tab, page in enumerate(pages):
+            page.evaluate(MOVE_AT_JS, [at, tab, round_, tab == lost])
+        results = [page.evaluate("() => window.moveOutcome") for page in pages]
+        saved = [tab for tab, (_, made, _, _) in enumerate(results) if made == "saved"]
+        if len(saved) == 2:  # one after the other: the later one was made on the earlier one
+            later = 0 if results[0][3] == results[1][2] else 1
+            assert results[later][3] == results[1 - later][2], (round_, results)
+            saved = [later]
+        assert len(saved) == 1 and all(made in ("saved", "behind") for _, made, _, _ in results), (round_, results)
+        kept = results[saved[0]][2]
+        stored = pages[saved[0]].evaluate("() => localStorage.getItem('wizard.save')")  # (its own write)
+        assert stored == kept, (round_, results, stored)
+        lost = 1 - saved[0]
+        pages[lost].wait_for_function("(kept) => localStorage.getItem('wizard.save') === kept", arg=kept)
+
+
+def test_a_move_in_a_tab_that_lost_the_game_says_it_was_not_kept(context: BrowserContext) -> None:
+    """The page's own flow: tab B took the game over, tab A (at the same move) may play on too; both
+    players play at the same instant. Both moves were kept before (one written over the other, no
+    word); now the one that came second is said not kept in its tab, which steps aside, and the game
+    stored is the other tab's."""
+    first, second = context.new_page(), context.new_page()
+    a, b = Player(first), Player(second)
+    a.open(seed=11)
+    a.new_game(players=3)
+    a.play_until(lambda state: state == "turn")
+    b.open()
+    b.resume()
+    b.play_until(lambda state: state == "turn")
+    for page in (first, second):
+        page.evaluate(BUSY_JS, 15)
+    at = first.evaluate(NOW_JS) + 400
+    for page in (first, second):
+        page.evaluate("""(at) => setTimeout(() => document.querySelector(
+            '#decision [data-action]:not([disabled]), #hand button:not([disabled])').click(), at - Date.now())""", at)
+    alerts = [page.locator("#tab-alert") for page in (first, second)]
+    deadline = time.monotonic() + 30
+    while not any(alert.is_visible() for alert in alerts):  # (the pages cannot be waited on together)
+        assert time.monotonic() < deadline, "neither tab says that its move was not kept"
+        first.wait_for_timeout(100)
+    loser = 0 if alerts[0].is_visible() else 1
+    expect(alerts[loser]).to_contain_text("your last move here was not kept")
+    winner = (a, b)[1 - loser]
+    winner.play_until(lambda state: state == "turn")
+    expect(alerts[1 - loser]).to_be_hidden()
+    (first, second)[loser].wait_for_function("(kept) => localStorage.getItem('wizard.save') === kept",
+                                             arg=winner.save())
+
+
+# Holds the game's lock (web/lib/store.js GAME_LOCK) until the page closes; resolves once held.
+HOLD_GAME_LOCK_JS = """() => new Promise((held) => navigator.locks.request("wizard.game", () => {
+  held();
+  return new Promise(() => {});
+}))"""
+
+
+def test_a_move_made_as_the_page_leaves_is_kept(context: BrowserContext) -> None:
+    """A save waits for the game's lock (another tab holds it) when the page reloads: it is
+    compared with localStorage alone and written as the page leaves, not lost."""
+    page = context.new_page()
+    player = Player(page)
+    player.open(seed=11)
+    player.new_game(players=3)
+    player.play_until(lambda state: state == "turn")
+    before = page.evaluate(MOVES_JS)
+    holder = context.new_page()
+    holder.goto("./described.json")
+    holder.evaluate(HOLD_GAME_LOCK_JS)
+    player.choose_first()
+    page.wait_for_function("() => document.documentElement.dataset.saving === 'true'")  # its save waits for the lock
+    assert page.evaluate(MOVES_JS) == before
+    page.reload()
+    kept = page.evaluate(MOVES_JS)
+    assert kept > before
+    holder.close()
+    player.resume()  # and the game goes on from there
+    player.play_until(lambda state: state == "turn")
+    player.choose_first()
+    page.wait_for_function(f"() => {MOVES_JS} > {kept}")

@@ -68,5 +68,5 @@ export class Notices {
 }
 
 function behindText(why) {
-  return { continued: t("tabs.continued"), replaced: t("tabs.replaced") }[why] ?? "";
+  return { continued: t("tabs.continued"), replaced: t("tabs.replaced"), lost: t("tabs.lost") }[why] ?? "";
 }

@@ -225,7 +225,7 @@ export class History extends EventTarget {
   async #restore(current) {
     const restored = { game: false, keeper: false };
     if (current.game && this.#store.loadGame() === null) {
-      restored.game = this.#store.saveGame(current.game.save, current.game.game, { claim: true }) === "saved";
+      restored.game = (await this.#store.saveGame(current.game.save, current.game.game, { claim: true })) === "saved";
     }
     if (current.keeper && this.#store.loadKeeper() === null) {
       restored.keeper = (await this.#store.saveKeeper(current.keeper, null)) === "saved";

@@ -31,6 +31,7 @@ export class Game {
   #between = null; // the table as the round ended (a picture built from the views), shown until its summary closes
   /** The first-dealer draw as a dialog to dismiss (a setting); else a line shown briefly on the table. */
   drawDialog = false;
+  #claims = 0; // games dealt or taken over here: a save's answer about an earlier one is stale
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
   /**
    * The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view),
@@ -96,7 +97,7 @@ export class Game {
 
   /** Take the game over from another tab: load what it saved, and go on here. */
   async takeOver() {
-    const save = this.store.loadGame();
+    const { save } = await this.store.latestGame(); // (this tab's localStorage may lag behind the tab that wrote)
     if (save === null) return;
     await this.resume(save);
   }
@@ -210,17 +211,24 @@ export class Game {
     this.ui.behind(why);
   }
 
-  /** Keep the save (unless another tab holds newer progress: then step aside). */
+  /**
+   * Keep the save (store.js writes this tab's saves in order). Where another tab holds the game
+   * (it went on there, or began another), this tab steps aside, saying whether its move was lost.
+   */
   #keep(save, flags) {
     if (!save) return;
+    this.lastSave = save;
     const game = { ...this.#game, over: this.view.over };
-    const outcome = this.store.saveGame(save, game, { claim: Boolean(flags.claim || flags.fresh) });
-    if (outcome === "behind") {
-      const stored = this.store.savedGame();
-      this.#stepAside(stored && stored.id !== this.#game.id ? "replaced" : "continued");
-    } else {
-      this.lastSave = save;
-    }
+    const claim = Boolean(flags.claim || flags.fresh);
+    if (claim) this.#claims++;
+    const claims = this.#claims;
+    this.store.saveGame(save, game, { claim }).then(async (outcome) => {
+      if (outcome !== "behind" || claims !== this.#claims) return; // (a game dealt or taken over here since)
+      const stored = (await this.store.latestGame()).game;
+      const why = stored && stored.id !== game.id ? "replaced" : claim ? "continued" : "lost";
+      // The other tab's progress may have been heard first ("continued"): a move lost is said all the same.
+      if (claims === this.#claims && this.behind !== why && this.behind !== "replaced") this.#stepAside(why);
+    });
   }
 
   /** A new view arrived: save, work out what just happened, draw, open what it calls for, go on. */
