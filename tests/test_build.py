@@ -87,7 +87,7 @@ def test_the_forms_data_is_what_the_engine_describes(tmp_path: Path) -> None:
     build.write_described(tmp_path)
     written = json.loads((tmp_path / build.DESCRIBED_NAME).read_text())
     assert written == web.describe()
-    assert list(written["options"]) == list(web.describe()["options"]) == ["canadian", "plus_minus_one",
-                                                                           "foresight", "unicoloured"]
+    assert list(written["options"]) == list(web.describe()["options"]) == [
+        "canadian", "plus_minus_one", "foresight", "unicoloured", "canadian_final"]
     build.write_service_worker(tmp_path)
     assert f'"{build.DESCRIBED_NAME}"' in (tmp_path / build.SERVICE_WORKER).read_text()
