@@ -167,6 +167,7 @@ def test_the_final_charts_axis_labels_never_overlap(page: Page) -> None:
         const { fillFinal } = await import(new URL("table/final.js", document.baseURI).href);
         const totals = [[10, 120, 300], [-10, -10, -10]];  // per seat, after each round
         const view = { players: [{ name: "You" }, { name: "Merlin" }], human: 0, winners: [0], totals: [300, -10],
+            standings: [{ seat: 0, total: 300 }, { seat: 1, total: -10 }],
             score_pad: [0, 1, 2].map((r) => totals.map((t) => ({ bid: 0, taken: 0, points: 0, total: t[r] }))) };
         fillFinal(view);
         document.getElementById("final-dialog").showModal();
