@@ -12,26 +12,15 @@ from typing import Any, Protocol
 
 import pytest
 from bidi import BidiError
+from waiting import WAITING
 
 READY_S = 120.0  # a cold boot in a fresh profile: wasm compiled anew (about 12 s idle)
 TURN_S = 60.0
 COACH_S = 90.0
 
-# What the page waits for (as tabletools.STATE_JS, and the pass screen of pass-and-play); at the
-# person's turn, with the first option the page offers: where it is and its name, as its button says.
-STATE_JS = """(() => {
-  const open = (id) => document.getElementById(id)?.open;
-  if (open('final-dialog')) return 'final';
-  if (open('round-dialog')) return 'round';
-  if (open('draw-dialog')) return 'draw';
-  const html = document.documentElement;
-  if (html.dataset.busy === 'true') return false;
-  const take = document.getElementById('pass-take');
-  if (!document.getElementById('pass').hidden && !take.hidden) return 'pass';
-  if (html.dataset.yourTurn !== 'true') return false;
-  const button = document.querySelector('#decision [data-action]:not([disabled])')
-      ?? document.querySelector('#hand button:not([disabled])');
-  return button && { within: button.closest('#decision') ? '#decision' : '#hand',
+# What the page waits for (waiting.WAITING); at the person's turn, with the first option the page
+# offers: where it is and its name, as its button says.
+STATE_JS = "(() => {" + WAITING + """  return button && { within: button.closest('#decision') ? '#decision' : '#hand',
                      name: button.getAttribute('aria-label') ?? button.textContent.trim() };
 })()"""
 

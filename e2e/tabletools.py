@@ -17,6 +17,7 @@ from typing import Any
 from playwright.sync_api import Dialog, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from sitetools import ROOT, number  # noqa: F401 (ROOT puts the repository root on sys.path)
+from waiting import STATE_JS
 
 from wizard_engine.calls.game import Session
 from wizard_engine.config import GameConfig
@@ -26,21 +27,6 @@ from wizard_engine.state import State
 TURN_TIMEOUT_MS = 30_000
 SUMMARY_OPEN_JS = "document.getElementById('round-dialog').open"
 NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"]
-
-# What the page is waiting for: a dialog to close, or the person's decision (once the game's save
-# is written: a test may read it at once).
-STATE_JS = """() => {
-  const open = (id) => document.getElementById(id)?.open;
-  if (open('final-dialog')) return 'final';
-  if (open('round-dialog')) return 'round';
-  if (open('draw-dialog')) return 'draw';
-  const html = document.documentElement;
-  if (html.dataset.busy === 'true' || html.dataset.saving === 'true') return false;
-  if (html.dataset.yourTurn === 'true' &&
-      document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])')) return 'turn';
-  return false;
-}"""
-
 
 def config_for(players: int, seed: int, level: str = "random", **options: Any) -> dict[str, Any]:
     """The config the page sends for a form filled in by :meth:`Player.new_game`."""
@@ -248,7 +234,7 @@ class Player:
     # --- playing -------------------------------------------------------------------
 
     def state(self, timeout: float = TURN_TIMEOUT_MS) -> str:
-        """Wait until the page waits for the person: 'turn', 'round', 'draw' or 'final'."""
+        """Wait until the page waits for the person: 'turn', 'round', 'draw', 'pass' or 'final'."""
         return self.page.wait_for_function(STATE_JS, timeout=timeout).json_value()
 
     def wait_for(self, wanted: str) -> None:

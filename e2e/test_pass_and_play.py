@@ -14,26 +14,12 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 from tabletools import Player, replay_state
+from waiting import STATE_JS
 
 from wizard_engine.cards import SUIT_OF, card_name, cards_of
 from wizard_engine.themes import card_label
 
 PEOPLE = ["Ann", "Bob"]
-
-# What the page waits for: a dialog to close, the pass screen's button, or a person's decision.
-STATE_JS = """() => {
-  const open = (id) => document.getElementById(id)?.open;
-  if (open('final-dialog')) return 'final';
-  if (open('round-dialog')) return 'round';
-  if (open('draw-dialog')) return 'draw';
-  const html = document.documentElement;
-  if (html.dataset.busy === 'true') return false;
-  const pass = document.getElementById('pass');
-  if (!pass.hidden && !document.getElementById('pass-take').hidden) return 'pass';
-  if (html.dataset.yourTurn === 'true' && !document.getElementById('table').hidden &&
-      document.querySelector('#decision [data-action]:not([disabled]), #hand button:not([disabled])')) return 'turn';
-  return false;
-}"""
 
 # Everything of the page a card could hide in, the places that show played cards left out (the trick,
 # the turned-up card, the dialogs, the screen reader's log and the coach's feedback on the viewer's
