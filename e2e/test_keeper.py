@@ -257,7 +257,7 @@ def test_an_entry_made_over_a_newer_pad_is_refused_and_the_newer_pad_kept(page: 
 def test_the_setup_on_a_phone_in_german(browser: Browser, base_url: str) -> None:
     """Every rule's words show whole at 390 px: the bidding modes are radio buttons (in a select
     the German "open" mode was cut off), no legend wraps across its box's border; the mode chosen
-    is the pad's."""
+    and schedule chosen are the pad's."""
     context = browser.new_context(locale="de-DE", base_url=base_url, viewport={"width": 390, "height": 844})
     page = context.new_page()
     watch = Watch(page)
@@ -267,16 +267,20 @@ def test_the_setup_on_a_phone_in_german(browser: Browser, base_url: str) -> None
         box = legend.bounding_box()
         line = legend.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize) * 1.6")
         assert box is not None and box["height"] <= line, f"{legend.inner_text()!r} wraps"
-    modes = setup.locator("input[name=keeper-bidding]")
-    expect(modes).to_have_count(3)
-    for mode in modes.all():
-        label = setup.locator(f"label:has(input[value={mode.get_attribute('value')}])")
-        assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth"), label.inner_text()
+    for group in ("bidding", "schedule"):
+        choices = setup.locator(f"input[name=keeper-{group}]")
+        expect(choices).to_have_count(3)
+        for choice in choices.all():
+            label = setup.locator(f"label:has(input[value={choice.get_attribute('value')}])")
+            assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth"), label.inner_text()
     expect(setup.locator("input[value=open]")).to_be_checked()
+    expect(setup.locator("input[value=standard]")).to_be_checked()
     setup.get_by_label("Geheim", exact=False).check()
+    setup.get_by_label("Amigo-Turnier", exact=False).check()
     page.click("#keeper-start")
     expect(page.locator("html")).to_have_attribute("data-keeper", "bid")
     kept = json.loads(page.evaluate("() => localStorage.getItem('wizard.keeper')"))
-    assert kept["options"]["bidding"] == "secret", kept
+    assert (kept["options"]["bidding"], kept["options"]["schedule"]) == ("secret", "tournament"), kept
+    expect(page.locator(".keeper-round")).to_have_text("Runde 1 von 10")
     assert not watch.errors, watch.errors
     context.close()

@@ -60,32 +60,28 @@ function selectField(id, label) {
   return field;
 }
 
+// Radio buttons, as in the new-game form: a mode's words are too long for a select on a phone.
+function radioGroup(kind, values, chosen) {
+  const group = el("fieldset", `keeper-${kind}`);
+  group.append(el("legend", "", t(`form.${kind}`)));
+  for (const value of values) {
+    const label = el("label", "check");
+    const radio = el("input");
+    Object.assign(radio, { type: "radio", name: `keeper-${kind}`, value, checked: value === chosen });
+    label.append(radio, " ", el("span", "", t(`${kind}.${value}`)));
+    group.append(label);
+  }
+  return group;
+}
+
 function rulesFields(offered, options) {
   const rules = el("fieldset", "keeper-rules");
   rules.append(el("legend", "", t("form.rules")));
-  // Radio buttons, as in the new-game form: a mode's words are too long for a select on a phone.
-  const bidding = el("fieldset", "keeper-bidding");
-  bidding.append(el("legend", "", t("form.bidding")));
-  const chosen = options?.bidding ?? offered.bidding[0]; // the engine lists its default first
-  for (const mode of offered.bidding) {
-    const label = el("label", "check");
-    const radio = el("input");
-    Object.assign(radio, { type: "radio", name: "keeper-bidding", value: mode, checked: mode === chosen });
-    label.append(radio, " ", el("span", "", t(`bidding.${mode}`)));
-    bidding.append(label);
-  }
-  rules.append(bidding);
-  const schedules = el("fieldset", "keeper-schedule");
-  schedules.append(el("legend", "", t("form.schedule")));
-  const schedule = options?.schedule ?? "standard";
-  for (const name of Object.keys(offered.schedules)) {
-    const label = el("label", "check");
-    const radio = el("input");
-    Object.assign(radio, { type: "radio", name: "keeper-schedule", value: name, checked: name === schedule });
-    label.append(radio, " ", el("span", "", t(`schedule.${name}`)));
-    schedules.append(label);
-  }
-  rules.append(schedules);
+  const schedules = Object.keys(offered.schedules);
+  rules.append(
+    radioGroup("bidding", offered.bidding, options?.bidding ?? offered.bidding[0]),
+    radioGroup("schedule", schedules, options?.schedule ?? schedules[0]), // the engine lists its default first
+  );
   for (const option of Object.keys(offered.options)) {
     const label = el("label", "check");
     const box = el("input");
