@@ -46,10 +46,12 @@ def reaches_ready(fx: Driver, url: str, site: Path) -> None:
 
 def challenge_link(fx: Driver, url: str) -> None:
     """A damaged challenge link refused with its reason; a sound one played to the end, the
-    sender's points beside the person's (test_challenge.py: the same choices, the same points).
+    sender's points beside the person's (test_challenge.py: the same choices, the same points);
+    before it, the deal of the day offered.
     The browser's whole game: six players, ten rounds, to the final standings and their winners."""
     code, points = sent_game()
     open_table(fx, url, seed=1)
+    daily_offer(fx)
     fx.evaluate("localStorage.setItem('wizard.settings', JSON.stringify({ pace: 'instant' }))")
     fx.navigate(f"{url}?levels=random&link=1#challenge={code[:-6]}")
     wait_visible(fx, "#challenge-dialog", TURN_S * 4)
@@ -63,6 +65,18 @@ def challenge_link(fx: Driver, url: str) -> None:
     assert "Final standings" in text(fx, "#final-title")
     assert fx.evaluate("document.querySelectorAll('#final-standings > li').length") == 6
     assert re.search(r"wins? with|share the win", text(fx, "#final-winners")), text(fx, "#final-winners")
+
+
+def daily_offer(fx: Driver) -> None:
+    """The start page's deal of the day: offered with its date, against three Hard bots (played to
+    its end in Chromium, test_challenge.py); "Not now" leaves it."""
+    click(fx, "Deal of the day")
+    wait_visible(fx, "#challenge-dialog", TURN_S * 4)
+    assert plain(text(fx, "#challenge-title")).startswith("Deal of the day, ")
+    words = "The same deals for everyone today. You against Merlin (hard bot), Morgana (hard bot) and Circe (hard bot)."
+    assert words in plain(text(fx, "#challenge-text"))
+    click(fx, "Not now")
+    fx.wait_for("!document.getElementById('challenge-dialog').open", TURN_S, "the offer closed")
 
 
 def review_from_the_standings(fx: Driver) -> None:

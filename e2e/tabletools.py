@@ -21,7 +21,7 @@ from waiting import STATE_JS
 
 from wizard_engine.calls.game import Session
 from wizard_engine.config import GameConfig
-from wizard_engine.records.challenge import make_code
+from wizard_engine.records.challenge import daily_setup, make_code
 from wizard_engine.state import State
 
 TURN_TIMEOUT_MS = 30_000
@@ -111,9 +111,14 @@ def plain(text: str) -> str:
     return text.replace("\u2068", "").replace("\u2069", "")
 
 
-def sent_game(players: int = 6, seed: int = 11) -> tuple[str, list[int]]:
-    """The code of Ann's finished game against random bots, and her points in each round."""
-    config = config_for(players, seed)
+def sent_state(players: int = 6, seed: int = 11, day: str | None = None) -> State:
+    """Ann's finished game against random bots; or (``day``) her deal of that day (its seed,
+    options and Hard bots). She plays :func:`first_choice`, the bots as in the page."""
+    if day:
+        daily = daily_setup(day)
+        config = {**config_for(len(daily["levels"]), daily["seed"], "hard"), "options": daily["options"]}
+    else:
+        config = config_for(players, seed)
     config["players"][0]["name"] = "Ann"
     session = Session(State(GameConfig.from_dict(config)))
     while not session.state.is_over:
@@ -122,7 +127,13 @@ def sent_game(players: int = 6, seed: int = 11) -> tuple[str, list[int]]:
             session.act(first_choice(view))
         else:
             session.bot_step()
-    return make_code(session.state), [rows[0].points for rows in session.state.pad]
+    return session.state
+
+
+def sent_game(players: int = 6, seed: int = 11) -> tuple[str, list[int]]:
+    """The code of Ann's finished game against random bots (:func:`sent_state`), and her points in each round."""
+    state = sent_state(players, seed)
+    return make_code(state), [rows[0].points for rows in state.pad]
 
 
 def open_saved(page: Page, save: str, settings: Mapping[str, Any] | None = None) -> None:
