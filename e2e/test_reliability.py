@@ -287,6 +287,8 @@ def test_names_are_isolated_and_long_names_fit_a_phone(page: Page) -> None:
     if state == "turn":
         player.play_until(lambda s: s == "round")
     assert not page.evaluate(UNISOLATED_JS, RLO_NAME)
+    _dialog_fits(page, "round-strip")
+    player.open_summary()
     _dialog_fits(page, "round-dialog")
     _fits(page)
     page.locator("#round-pad").click()

@@ -37,6 +37,7 @@ def test_secret_bids_are_revealed_only_after_the_round(page: Page) -> None:
     expect(page.locator("#me-info .stat-bid dd")).to_have_text(re.compile(r"^\d+$"))
     state = player.play_until(lambda s: s == "round")
     assert state == "round"
+    player.open_summary()
     summary = page.locator("#round-summary")
     for cell in summary.locator("td.summary-bid").all():
         expect(cell).to_have_text(re.compile(r"^\d+$"))

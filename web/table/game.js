@@ -1,8 +1,9 @@
 // The game's flow on the page: sends intents to the engine, takes back each
 // new view, keeps the save, paces the bots, and decides what the page shows
-// next: the first-dealer draw, a round's summary, the final standings, how
-// long a finished trick stays on the table, and that the bots wait while a
-// summary is open. Data flows one way: intent -> engine -> view (JSON) ->
+// next: the first-dealer draw, a round's result (a strip on the table, or at
+// pass-and-play the full summary), the final standings, how long a finished
+// trick stays on the table, and that the bots wait while a round's result
+// holds them. Data flows one way: intent -> engine -> view (JSON) ->
 // ui.draw(view, display). No rule of Wizard is decided here; the view says
 // who acts and what is legal.
 import { PACES } from "../lib/pace.js";
@@ -31,6 +32,9 @@ export class Game {
   #between = null; // the table as the round ended (a picture built from the views), shown until its summary closes
   /** The first-dealer draw as a dialog to dismiss (a setting); else a line shown briefly on the table. */
   drawDialog = false;
+  /** A round's result goes on to the next round by itself (a setting); else it waits for "Next round". */
+  autoContinue = true;
+  #accepted = 0; // views accepted: a bot's answer computed before a newer view is dropped
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
   /**
    * The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view),
@@ -225,6 +229,7 @@ export class Game {
 
   /** A new view arrived: save, work out what just happened, draw, open what it calls for, go on. */
   #accept(result, flags) {
+    this.#accepted++;
     const before = this.view;
     const view = result.view;
     this.view = view;
@@ -281,8 +286,12 @@ export class Game {
       else this.ui.brief("draw", view);
     }
     if (events.roundEnded && !view.over) {
-      // The last trick stays in view for the pace's time, then the summary opens.
-      this.#hold("round", view, this.pace.trick).then(() => {
+      // The last trick stays in view for the pace's time, then the round's result: one person
+      // has it on the table for the pace's time (or until "Next round", the setting off);
+      // at pass-and-play the full summary, which everyone reads before the device goes on.
+      const shown = view.people?.length > 1 ? this.#hold("round", view, this.pace.trick)
+        : this.#hold("strip", view, this.pace.trick, this.autoContinue ? this.pace.round : null);
+      shown.then(() => {
         this.#roundTrick = false; // the summary was read: the last trick leaves the table
         this.#between = null; // and the next round is drawn
         if (this.view) this.#draw();
@@ -292,14 +301,17 @@ export class Game {
     if (events.gameOver) this.ui.show("final", view);
   }
 
-  /** Show a dialog (after `delay` ms); the bots wait until it is closed. Resolves then. */
-  async #hold(dialog, view, delay = 0) {
+  /**
+   * Show a dialog (after `delay` ms; `ms`: how long it stays by itself, null: until closed);
+   * the bots wait until it is closed. Resolves then.
+   */
+  async #hold(dialog, view, delay = 0, ms = null) {
     const generation = this.#generation;
     this.#holds.add(dialog);
     try {
       if (delay > 0) await sleep(delay);
       if (generation !== this.#generation) return;
-      await this.ui.show(dialog, view);
+      await this.ui.show(dialog, view, ms);
     } finally {
       this.#holds.delete(dialog);
     }
@@ -317,19 +329,22 @@ export class Game {
       && !this.behind;
     try {
       while (mayGo()) {
-        const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());
-        if (wait > 0) await sleep(wait);
+        // The bot thinks during the pause (its answer is shown when the pause is over),
+        // so a slow decision does not add to it.
+        const pause = sleep(Math.max(this.pace.step, this.#lingerUntil - performance.now()));
         while (this.#request) await this.#request; // the person's request first (take back, hidden bid)
         if (!mayGo()) break;
+        const accepted = this.#accepted;
         let result;
         try {
-          result = await this.#call("bot_step", {});
+          [result] = await Promise.all([this.#call("bot_step", {}), pause]);
         } catch (error) {
           this.ui.error(error, this.view);
           break;
         }
         if (generation !== this.#generation) break;
-        this.#accept(result, {});
+        // A view came meanwhile (a take back): it is newer than this answer, which stays unshown.
+        if (accepted === this.#accepted) this.#accept(result, {});
       }
     } finally {
       this.#looping = false;
@@ -342,7 +357,8 @@ export class Game {
 /**
  * The table as a round ended, from the view before its last card (`before`) and the
  * view after it (`view`, already the next round's): the last trick complete in the
- * middle, its winner's trick counted, no cards left in hand, nobody to act.
+ * middle, its winner's trick counted, no cards left in hand, nobody to act; the scores
+ * moved on (the new totals and pad, each seat's points of the round to show beside them).
  */
 function roundEndPicture(before, view) {
   const last = view.last_trick;
@@ -352,6 +368,9 @@ function roundEndPicture(before, view) {
     last_trick: last,
     trick: { ...before.trick, plays: [] },
     taken: before.taken.map((n, seat) => n + (seat === last.winner ? 1 : 0)),
+    totals: view.totals,
+    score_pad: view.score_pad,
+    round_points: view.score_pad.at(-1).map((row) => row.points),
     hand: [],
     hand_counts: before.hand_counts.map(() => 0),
     legal: [],
