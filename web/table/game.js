@@ -329,9 +329,11 @@ export class Game {
       && !this.behind;
     try {
       while (mayGo()) {
-        // The bot thinks during the pause (its answer is shown when the pause is over),
-        // so a slow decision does not add to it.
+        // The bot thinks during the pause (its answer is shown when the pause is over), so a
+        // slow decision does not add to it; but not while the person may still take back their
+        // move or nobody plays (Watch mode's Pause): the engine would have moved on unseen.
         const pause = sleep(Math.max(this.pace.step, this.#lingerUntil - performance.now()));
+        if (this.view.can_undo || this.view.open_hands) await pause;
         while (this.#request) await this.#request; // the person's request first (take back, hidden bid)
         if (!mayGo()) break;
         const accepted = this.#accepted;
