@@ -55,7 +55,10 @@ export class RoundStrip {
   close() {
     clearTimeout(this.#timer);
     this.#since = 0;
-    $("round-strip").hidden = true;
+    const box = $("round-strip");
+    // The keyboard leaves with it: the next draw gives it to the person's decision (table.js keepFocus).
+    if (box.contains(document.activeElement)) document.activeElement.blur();
+    box.hidden = true;
     const done = this.#done;
     this.#done = null;
     done?.();
