@@ -3,7 +3,7 @@
 
 /**
  * How long the page waits, in ms (names: "pace.<key>"): `step` from one bot decision to the
- * next (the bot thinks during it, unless a take-back or Watch mode's Pause may come: game.js),
+ * next (the bot thinks during it: game.js),
  * `trick` a finished trick stays, `round` a round's result
  * stays on the table before the next deal.
  * Normal keeps a 4-player round's wait between the person's cards near 2 s

@@ -35,6 +35,7 @@ export class Game {
   /** A round's result goes on to the next round by itself (a setting); else it waits for "Next round". */
   autoContinue = true;
   #accepted = 0; // views accepted: a bot's answer computed before a newer view is dropped
+  #ahead = false; // a bot's decision is asked and not yet on the table: the engine is a move ahead
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
   /**
    * The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view),
@@ -133,7 +134,11 @@ export class Game {
   async takeBack() {
     if (this.#request || this.behind || !this.view?.can_undo) return;
     this.#lingerUntil = 0;
-    await this.#send("undo", {});
+    // A bot's decision the table does not show yet (the bot thinks during the pause): the engine
+    // goes back to what the table shows (its save), so the take-back is the one the person saw
+    // allowed. (One person at the device: a loaded game starts pass-and-play with a hand-over.)
+    const restore = this.#ahead && this.lastSave !== null && this.view.people?.length === 1;
+    await this.#send("undo", {}, {}, restore ? { save: this.lastSave, theme: this.theme } : null);
   }
 
   /** Pass-and-play: the person the device was passed to has it now; the view becomes theirs. */
@@ -167,9 +172,13 @@ export class Game {
     else this.ui.draw(this.view, this.#display());
   }
 
-  /** The person's request: one at a time (a second click meanwhile is dropped). */
-  async #send(method, params, flags = {}) {
+  /**
+   * The person's request: one at a time (a second click meanwhile is dropped); `load`: a save
+   * the engine loads first.
+   */
+  async #send(method, params, flags = {}, load = null) {
     this.ui.busy(true);
+    if (load) this.#call("load", load).catch(() => {}); // (refused: the request's own answer says why)
     const request = this.#call(method, params).then(
       (result) => this.#accept(result, flags),
       (error) => this.ui.error(error, this.view),
@@ -330,23 +339,27 @@ export class Game {
     try {
       while (mayGo()) {
         // The bot thinks during the pause (its answer is shown when the pause is over), so a
-        // slow decision does not add to it; but not while the person may still take back their
-        // move or nobody plays (Watch mode's Pause): the engine would have moved on unseen.
+        // slow decision does not add to it (a take-back meanwhile: takeBack). Not in Watch mode,
+        // where Pause stops at once, nor at pass-and-play while the person may still take back.
         const pause = sleep(Math.max(this.pace.step, this.#lingerUntil - performance.now()));
-        if (this.view.can_undo || this.view.open_hands) await pause;
+        if (this.view.open_hands || (this.view.can_undo && this.view.people?.length > 1)) await pause;
         while (this.#request) await this.#request; // the person's request first (take back, hidden bid)
         if (!mayGo()) break;
         const accepted = this.#accepted;
         let result;
+        this.#ahead = true;
         try {
           [result] = await Promise.all([this.#call("bot_step", {}), pause]);
         } catch (error) {
           this.ui.error(error, this.view);
           break;
+        } finally {
+          this.#ahead = false;
         }
         if (generation !== this.#generation) break;
-        // A view came meanwhile (a take back): it is newer than this answer, which stays unshown.
-        if (accepted === this.#accepted) this.#accept(result, {});
+        // The person's request came meanwhile (a take back, a hidden bid): its answer is newer
+        // than this one, which stays unshown.
+        if (accepted === this.#accepted && !this.#request) this.#accept(result, {});
       }
     } finally {
       this.#looping = false;
