@@ -273,8 +273,16 @@ class Player:
         else:
             self.hand().locator("button:not([disabled])").first.click()
 
+    def hold_results(self) -> None:
+        """Turn "Rounds go on by themselves" off (the table's menu): each round's result then waits
+        on the table for its button, so a test may look at it however busy the machine."""
+        menu(self.page)
+        self.page.locator("#auto-toggle").uncheck()
+        close_menu(self.page)
+
     def open_summary(self) -> Locator:
-        """Open the full summary from the round's result on the table; returns the dialog."""
+        """Open the full summary from the round's result on the table (held there: hold_results);
+        returns the dialog."""
         self.page.locator("#round-strip:not([hidden]) #strip-details").click()
         dialog = self.page.locator("#round-dialog")
         expect(dialog).to_have_attribute("open", "")

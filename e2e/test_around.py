@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 from sitetools import Watch
-from tabletools import Player, close_menu, finished_save, menu, open_finished
+from tabletools import Player, finished_save, open_finished
 
 LONG = ["W" * 32, "Bartholomew-Maximilian-Fitzgeral", "Wolfgang_Amadeus_Mozart_Salzburg", "X" * 32,
         "Hildegard-von-Bingen-Rupertsber"]
@@ -117,6 +117,7 @@ def test_long_names_never_make_a_phone_page_scroll_sideways(page: Page, watch: W
     page.keyboard.press("Escape")
     expect(page.locator("#to-setup")).to_be_hidden()
     expect(page.locator("#more-button")).to_be_focused()
+    player.hold_results()
     assert player.play_until(lambda s: s == "round") == "round"
     strip = page.locator("#round-strip").bounding_box()
     assert strip and strip["x"] >= 0 and strip["x"] + strip["width"] <= 390, strip
@@ -138,9 +139,7 @@ def test_the_rounds_result_shows_before_the_next_round_is_drawn(page: Page) -> N
     player = Player(page)
     player.open(seed=11)
     player.new_game(players=3)
-    menu(page)
-    page.get_by_label("Rounds go on by themselves").uncheck()  # (it waits: time to look)
-    close_menu(page)
+    player.hold_results()  # (it waits: time to look)
     assert player.play_until(lambda s: s == "round") == "round"
     expect(page.locator("#round-strip")).to_be_visible()
     expect(page.locator("#round-info")).to_contain_text("Round 1 of 20")  # not yet round 2

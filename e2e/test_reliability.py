@@ -281,6 +281,7 @@ def test_names_are_isolated_and_long_names_fit_a_phone(page: Page) -> None:
     player = Player(page)
     player.open(seed=4)
     player.new_game(players=4, name=LONG_NAME, names=[RLO_NAME, LONG_NAME[::-1], "Circe"])
+    player.hold_results()
     state = player.play_until(lambda s: s == "round" or (s == "turn" and page.locator("#trick .play").count() > 0))
     assert not page.evaluate(UNISOLATED_JS, RLO_NAME), page.evaluate(UNISOLATED_JS, RLO_NAME)
     _fits(page)

@@ -311,12 +311,10 @@ def test_a_name_with_markup_is_shown_as_text(page: Page, watch: Watch) -> None:
     expect(page.locator("#me-info .seat-name")).to_have_text(evil)
     expect(page.locator(".seat .seat-name").first).to_have_text(evil)
     assert page.locator("img").count() == 0
-    menu(page)
-    page.get_by_label("Rounds go on by themselves").uncheck()  # (the round's result waits: time to look)
-    close_menu(page)
+    player.hold_results()
     player.play_until(lambda s: s == "round")
     expect(page.locator("#round-strip .strip-name").first).to_have_text(evil)  # the result on the table
-    player.open_summary()  # (the result waits: the setting is off)
+    player.open_summary()
     expect(page.locator("#round-summary tbody th").first).to_have_text(evil)
     assert page.locator("img").count() == 0
     page.locator("#round-next").click()
