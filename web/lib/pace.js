@@ -6,8 +6,8 @@
  * next (the bot thinks during it: game.js),
  * `trick` a finished trick stays, `round` a round's result
  * stays on the table before the next deal.
- * Normal keeps a 4-player round's wait between the person's cards near 2 s
- * (bench/round_wait.py): two steps and a trick.
+ * Normal's pauses between the person's cards in a 4-player round come to 1.8 s (two steps
+ * and a trick; bench/round_wait.py measures the wait).
  */
 export const PACES = {
   relaxed: { step: 1400, trick: 2600, round: 5000 },
