@@ -71,6 +71,11 @@ export class Game {
     return this.#paused;
   }
 
+  /** A round's result (or a dialog) holds the table: the next round's turn is not offered yet. */
+  get holding() {
+    return this.#holds.size > 0;
+  }
+
   /** While paused: the next bot makes one decision (after any call already on its way). */
   async step() {
     if (!this.#paused || this.#request || this.behind) return;
@@ -267,6 +272,7 @@ export class Game {
     // shows the round as it ended.
     const pictured = events.roundEnded && !view.over && !view.open_hands && before;
     this.#between = pictured ? roundEndPicture(before, view) : null;
+    events.held = Boolean(pictured); // (the next round's turn is announced once the result has gone)
     this.#draw();
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
@@ -308,10 +314,12 @@ export class Game {
       // at pass-and-play the full summary, which everyone reads before the device goes on.
       const shown = view.people?.length > 1 ? this.#hold("round", view, this.pace.trick)
         : this.#hold("strip", view, this.pace.trick, this.autoContinue ? this.pace.round : null);
+      const picture = this.#between;
       shown.then(() => {
         this.#roundTrick = false; // the summary was read: the last trick leaves the table
         this.#between = null; // and the next round is drawn
         if (this.view) this.#draw();
+        if (this.view === view && picture) this.ui.announce(picture, view, { resultGone: true });
       });
     }
     // (a finished game loaded again opens nothing by itself: the start page shows its result)
