@@ -1,6 +1,6 @@
 // A round's result on the table (one person at the table; pass-and-play opens the full
 // summary instead): each player's bid, tricks taken, points and new total, in a strip over
-// the felt. It goes on to the next round by itself after the pace's time (game.js decides
+// the middle of the table. It goes on to the next round by itself after the pace's time (game.js decides
 // how long, or that it waits for "Next round"); the full summary is a tap away. A pointer
 // over the strip, or the summary open, holds the count: the person is reading.
 import { $, el, nameEl } from "../lib/dom.js";
