@@ -126,9 +126,22 @@ def choose_first(fx: Driver) -> None:
     assert choose(fx, option, accessible=True), option
 
 
+def next_round(fx: Driver) -> None:
+    """Go on from a round's result: the summary's button (pass-and-play), or the strip's on the
+    table, which may go on by itself before the click lands."""
+    if fx.evaluate("document.getElementById('round-dialog').open"):
+        fx.click("#round-next")
+        return
+    try:
+        fx.click("#round-strip:not([hidden]) #strip-next")
+    except BidiError:
+        if fx.evaluate("document.getElementById('round-strip').hidden") is not True:
+            raise
+
+
 def play_until(fx: Driver, stop: str) -> int:
-    """Play (the first option offered each time; round summaries closed) until the page waits
-    for `stop` ('turn' for the person's turn); returns the number of the person's moves.
+    """Play (the first option offered each time; going on from each round's result) until the page
+    waits for `stop` ('turn' for the person's turn); returns the number of the person's moves.
     Fails only when the game stalls (the saved game's moves stop growing)."""
     moves = 0
     while True:
@@ -146,7 +159,7 @@ def play_until(fx: Driver, stop: str) -> int:
             fx.wait_for(f"JSON.stringify({STATE_JS}) !== {json.dumps(json.dumps(now))}", TURN_S,
                         "the page to take the move")
         elif now == "round":
-            fx.click("#round-next")
+            next_round(fx)
         elif now == "draw":
             click(fx, "Start the game")
         else:

@@ -1,7 +1,8 @@
 """Helpers for the table's browser tests: a player at the page, and the same game under CPython.
 
 :class:`Player` drives the page as a person would: fills in the new-game form, clicks
-bids and cards, closes the round summaries. Its default choice, :func:`first_choice`,
+bids and cards, goes on from each round's result (the strip on the table; at pass-and-play
+the summary). Its default choice, :func:`first_choice`,
 is "the first button I may press" (the lowest bid allowed, the first playable card of
 the sorted hand, the first suit offered); :func:`find_game` replays that same policy
 in CPython through the worker's own :class:`wizard_engine.calls.game.Session` to find a seed
@@ -26,6 +27,7 @@ from wizard_engine.state import State
 
 TURN_TIMEOUT_MS = 30_000
 SUMMARY_OPEN_JS = "document.getElementById('round-dialog').open"
+STRIP_SHOWN_JS = "document.getElementById('round-strip')?.hidden === false"
 NAMES = ["Merlin", "Morgana", "Circe", "Prospero", "Gandalf"]
 
 def config_for(players: int, seed: int, level: str = "random", **options: Any) -> dict[str, Any]:
@@ -245,7 +247,8 @@ class Player:
     # --- playing -------------------------------------------------------------------
 
     def state(self, timeout: float = TURN_TIMEOUT_MS) -> str:
-        """Wait until the page waits for the person: 'turn', 'round', 'draw', 'pass' or 'final'."""
+        """Wait until the page waits for the person: 'turn', 'round' (a round's result: the strip on
+        the table, or the summary), 'draw', 'pass' or 'final'."""
         return self.page.wait_for_function(STATE_JS, timeout=timeout).json_value()
 
     def wait_for(self, wanted: str) -> None:
@@ -269,20 +272,38 @@ class Player:
         else:
             self.hand().locator("button:not([disabled])").first.click()
 
+    def hold_results(self) -> None:
+        """Turn "Rounds go on by themselves" off (the table's menu): each round's result then waits
+        on the table for its button, so a test may look at it however busy the machine."""
+        menu(self.page)
+        self.page.locator("#auto-toggle").uncheck()
+        close_menu(self.page)
+
+    def open_summary(self) -> Locator:
+        """Open the full summary from the round's result on the table (held there: hold_results);
+        returns the dialog."""
+        self.page.locator("#round-strip:not([hidden]) #strip-details").click()
+        dialog = self.page.locator("#round-dialog")
+        expect(dialog).to_have_attribute("open", "")
+        return dialog
+
     def next_round(self) -> None:
-        """Close the round summary, unless it closes by itself first (the setting, on by default:
-        on a busy machine its seconds may pass before the click lands)."""
-        button = self.page.locator("#round-dialog[open] #round-next")
-        for _ in range(60):  # a click that cannot land within a second is tried again
-            if not self.page.evaluate(SUMMARY_OPEN_JS):
-                return
-            with contextlib.suppress(PlaywrightTimeoutError):
-                button.click(timeout=1000)
-        raise AssertionError("the round summary stays open")
+        """Close the round summary if it is open, and go on from the round's result on the table
+        ("Next round"), unless it goes on by itself first (the setting, on by default: on a busy
+        machine its seconds may pass before the click lands)."""
+        for shown, button in ((SUMMARY_OPEN_JS, "#round-dialog[open] #round-next"),
+                              (STRIP_SHOWN_JS, "#round-strip:not([hidden]) #strip-next")):
+            for _ in range(60):  # a click that cannot land within a second is tried again
+                if not self.page.evaluate(shown):
+                    break
+                with contextlib.suppress(PlaywrightTimeoutError):
+                    self.page.locator(button).click(timeout=1000)
+            else:
+                raise AssertionError(f"{button} stays")
 
     def play_until(self, stop: Callable[[str], bool], choose: Callable[[], None] | None = None,
                    max_steps: int = 2000) -> str:
-        """Play (closing round summaries) until ``stop(state)``; returns that state."""
+        """Play (going on from each round's result) until ``stop(state)``; returns that state."""
         choose = choose or self.choose_first
         for _ in range(max_steps):
             state = self.state()
@@ -299,7 +320,7 @@ class Player:
         raise AssertionError("too many steps")
 
     def play_to_end(self, choose: Callable[[], None] | None = None) -> int:
-        """Play the whole game to the final standings; returns the number of round summaries seen."""
+        """Play the whole game to the final standings; returns the number of round results seen."""
         summaries = 0
         for _ in range(5000):
             state = self.state()

@@ -117,7 +117,12 @@ def test_long_names_never_make_a_phone_page_scroll_sideways(page: Page, watch: W
     page.keyboard.press("Escape")
     expect(page.locator("#to-setup")).to_be_hidden()
     expect(page.locator("#more-button")).to_be_focused()
+    player.hold_results()
     assert player.play_until(lambda s: s == "round") == "round"
+    strip = page.locator("#round-strip").bounding_box()
+    assert strip and strip["x"] >= 0 and strip["x"] + strip["width"] <= 390, strip
+    assert width() <= 390, "the round's result on the table"
+    player.open_summary()
     dialog = page.get_by_role("dialog", name=re.compile("Round 1 of 10 is over"))
     box = dialog.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
@@ -130,13 +135,15 @@ def test_long_names_never_make_a_phone_page_scroll_sideways(page: Page, watch: W
     assert not watch.errors, watch.errors
 
 
-def test_the_round_summary_opens_before_the_next_round_is_drawn(page: Page) -> None:
+def test_the_rounds_result_shows_before_the_next_round_is_drawn(page: Page) -> None:
     player = Player(page)
     player.open(seed=11)
     player.new_game(players=3)
+    player.hold_results()  # (it waits: time to look)
     assert player.play_until(lambda s: s == "round") == "round"
+    expect(page.locator("#round-strip")).to_be_visible()
     expect(page.locator("#round-info")).to_contain_text("Round 1 of 20")  # not yet round 2
-    expect(page.locator("#hand button")).to_have_count(0)  # no new hand dealt behind the dialog
+    expect(page.locator("#hand button")).to_have_count(0)  # no new hand dealt behind the result
     expect(page.locator("#trick .play")).to_have_count(3)  # the last trick, complete
     player.next_round()
     expect(page.locator("#round-info")).to_contain_text("Round 2 of 20")

@@ -101,6 +101,9 @@ def test_a_whole_game_in_german_shows_no_english_word(page: Page, watch: Watch) 
     assert english_on_screen(page) == []
     deal(page, players=6)
     expect(page.locator("#draw-brief")).to_contain_text("Wer gibt zuerst?")  # the first-dealer draw, briefly
+    menu(page)  # the table's menu: its words too
+    assert english_on_screen(page) == []
+    player.hold_results()  # the rounds' results wait for their button (time to read them on a busy machine)
     seen: dict[str, int] = {"turn": 0, "round": 0, "draw": 0}
     reasons: set[str] = set()
     for _ in range(2000):
@@ -113,8 +116,14 @@ def test_a_whole_game_in_german_shows_no_english_word(page: Page, watch: Watch) 
         if state == "turn":
             reasons.add(page.locator("#hand-note").inner_text())
             choose_first(page)
-        elif state == "round":
-            expect(page.get_by_role("dialog", name=re.compile(r"Runde \d+ von 10 ist vorbei"))).to_be_visible()
+        elif state == "round":  # the round's result on the table; once, its full summary
+            expect(page.locator("#round-strip")).to_contain_text(re.compile(r"Runde \d+ von 10 ist vorbei"))
+            if seen["round"] == 1:
+                page.get_by_role("button", name="Ganze Übersicht").click()
+                expect(page.get_by_role("dialog", name=re.compile(r"Runde 1 von 10 ist vorbei"))).to_be_visible()
+                found = english_on_screen(page)
+                assert not found, f"English in the round's summary: {found}"
+                page.get_by_role("button", name="Zurück zum Tisch").click()
             page.get_by_role("button", name=re.compile(r"Weiter zu Runde \d+")).click()
         else:
             page.get_by_role("button", name="Spiel beginnen").click()

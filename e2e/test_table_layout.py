@@ -228,7 +228,7 @@ def test_in_a_hand_of_overlapping_cards_the_picks_figure_leaves_the_line_above_r
     page.context.close()
 
 
-def test_on_a_phone_turned_sideways_a_round_summary_fits_and_the_final_standings_open_at_their_start(
+def test_on_a_phone_turned_sideways_a_rounds_result_fits_and_the_final_standings_open_at_their_start(
         browser: Browser, base_url: str) -> None:
     fits = "(id) => { const d = document.getElementById(id); return [d.scrollHeight, d.clientHeight, d.scrollTop]; }"
     for rounds, dialog in ((6, "round"), (15, "final")):
@@ -237,11 +237,18 @@ def test_on_a_phone_turned_sideways_a_round_summary_fits_and_the_final_standings
             return bool(view["phase"] == "playing" and view["round"] == round_ and len(view["hand"]) == 1)
 
         save = save_at(4, last_card)
-        page = page_at(browser, base_url, SIDEWAYS, save)
+        page = page_at(browser, base_url, SIDEWAYS, save, {"pace": "instant", "autoContinue": False})
         player = Player(page)
         player.wait_for("turn")
         page.locator("#hand button:not([disabled])").first.click()
         player.wait_for(dialog)
+        if dialog == "round":  # the result on the table, within its middle (the trick under it hidden)
+            strip, centre = (page.locator(css).bounding_box() for css in ("#round-strip", ".centre"))
+            assert strip and centre, (strip, centre)
+            assert centre["y"] <= strip["y"] and strip["y"] + strip["height"] <= centre["y"] + centre["height"] + 1
+            assert centre["x"] <= strip["x"] and strip["x"] + strip["width"] <= centre["x"] + centre["width"]
+            expect(page.locator(".trick-felt")).to_have_css("visibility", "hidden")
+            player.open_summary()
         scroll, height, top = page.evaluate(fits, f"{dialog}-dialog")
         if dialog == "round":  # the whole summary on screen: the last trick, the table, the buttons
             assert scroll <= height, (scroll, height)

@@ -1,6 +1,7 @@
 """What the page waits for, one condition for every driver (Playwright, WebDriver BiDi, WebKit's
-WebDriver): a dialog to close, the pass screen's button, or the person's decision, once the game's
-save is written (`<html data-saving>`), so that a test may read the save the page shows at once."""
+WebDriver): a dialog to close, a round's result on the table, the pass screen's button, or the
+person's decision, once the game's save is written (`<html data-saving>`), so that a test may read
+the save the page shows at once."""
 
 # The body of a function: `button` is the first option the page offers at the person's turn.
 WAITING = """
@@ -10,6 +11,7 @@ WAITING = """
   if (open('draw-dialog')) return 'draw';
   const html = document.documentElement;
   if (html.dataset.busy === 'true' || html.dataset.saving === 'true') return false;
+  if (document.getElementById('round-strip')?.hidden === false) return 'round';
   if (!document.getElementById('pass').hidden && !document.getElementById('pass-take').hidden) return 'pass';
   if (html.dataset.yourTurn !== 'true' || document.getElementById('table').hidden) return false;
   const button = document.querySelector('#decision [data-action]:not([disabled])')

@@ -8,7 +8,7 @@ import { announcement } from "./table/announce.js";
 import { bindAppearance, wordAppearance } from "./lib/appearance.js";
 import { Challenges } from "./challenge/challenge.js";
 import { CoachClient } from "./coach/coach.js";
-import { AUTO_MS, Dialogs } from "./table/dialogs.js";
+import { Dialogs } from "./table/dialogs.js";
 import { $ } from "./lib/dom.js";
 import { startCoach, startEngine } from "./engine/engine.js";
 import { DEFAULT_NAMES, NewGameForm } from "./start/form.js";
@@ -68,7 +68,7 @@ const screen = {
     review.sync(view);
     watching.draw(view);
   },
-  show: (dialog, view) => dialogs.show(dialog, dialogView(view), autoClose(dialog, view)),
+  show: (dialog, view, ms) => dialogs.show(dialog, dialogView(view), ms),
   brief: (name, view) => dialogs.brief(dialogView(view)),
   announce(before, view, events) {
     sound.react(before, view, events);
@@ -81,16 +81,6 @@ const screen = {
   },
   behind: (why) => notices.behind(why),
 };
-/**
- * How long a dialog stays before it closes by itself (0: until closed). Only a round's summary,
- * when the setting says so (on unless turned off), and never at pass-and-play, where everyone
- * reads it before the device goes on. `?summary_ms=` shortens it (for tests).
- */
-function autoClose(dialog, view) {
-  if (dialog !== "round" || settings.autoContinue === false || view.people?.length > 1) return 0;
-  const wanted = Number(params.get("summary_ms"));
-  return Number.isInteger(wanted) && wanted > 0 ? wanted : AUTO_MS;
-}
 const game = new Game(engine, store, screen);
 game.setPace(settings.pace);
 game.drawDialog = Boolean(settings.drawDialog);

@@ -75,7 +75,7 @@ export class CoachView {
 
   #yourTurn() {
     const view = this.#game.view;
-    return Boolean(view?.your_turn && !view.over && this.#coach.turn?.key === turnKey(view));
+    return Boolean(view?.your_turn && !view.over && !this.#game.holding && this.#coach.turn?.key === turnKey(view));
   }
 
   /** Open the hint: filled at once when the prefetched advice is in, else "thinking…" until it is. */

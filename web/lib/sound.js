@@ -44,7 +44,7 @@ export class Sound {
     const played = view.trick.plays.length > before.trick.plays.length || events.trickDone;
     if (played) this.play("card");
     if (events.trickDone) this.play("trick", 0.12);
-    if (view.your_turn && !before.your_turn && !view.over) this.play("turn", played ? 0.3 : 0);
+    if (view.your_turn && !before.your_turn && !view.over && !events.held) this.play("turn", played ? 0.3 : 0);
   }
 
   /** Play a sound by name, `delay` seconds from now. */

@@ -6,6 +6,7 @@ import { cardName, signed, suitName, t } from "../lib/words.js";
 /** The announcement for the step from `before` to `view`, or "" when there is nothing to say. */
 export function announcement(before, view, events) {
   if (!before || events.fresh || events.resumed) return "";
+  if (events.resultGone) return turnText(view); // (the round's result held it back: game.js)
   const words = [];
   const last = view.last_action;
   if (last && last.seat !== view.human) words.push(actionText(view, last));
@@ -19,11 +20,15 @@ export function announcement(before, view, events) {
     const round = view.score_pad.length;
     words.push(t("announce.round_over", { round, bid: row.bid, taken: row.taken, points: signed(row.points) }));
   }
-  // (Only a person at this device has a turn: in Watch mode the view is a bot's seat's.)
-  if (view.human !== null && view.your_turn && (!before.your_turn || events.roundEnded || events.trickDone)) {
-    if (["trump", "bidding", "playing"].includes(view.phase)) words.push(t(`announce.turn.${view.phase}`));
-  }
+  // The next round's turn waits while the round's result is on the table (`held`), not to contradict it.
+  if (!events.held && (!before.your_turn || events.roundEnded || events.trickDone)) words.push(turnText(view));
   return words.join(" ").trim();
+}
+
+/** "Your turn to bid." when it is (only a person at this device has a turn: Watch mode views a bot's seat). */
+function turnText(view) {
+  const yours = view.human !== null && view.your_turn && ["trump", "bidding", "playing"].includes(view.phase);
+  return yours ? t(`announce.turn.${view.phase}`) : "";
 }
 
 /** "Merlin bids 2.", "Merlin plays queen of spades.", "Merlin chooses hearts as trump." */

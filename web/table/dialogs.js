@@ -6,6 +6,7 @@ import { cardPicture } from "../lib/cards.js";
 import { $, el, nameEl } from "../lib/dom.js";
 import { fillFinal } from "./final.js";
 import { drawRoundSummary } from "./pad.js";
+import { RoundStrip } from "./strip.js";
 import { dealsText } from "./table.js";
 import { cardName, t } from "../lib/words.js";
 
@@ -16,11 +17,14 @@ const FILL = {
 };
 
 const BRIEF_MS = 5000; // how long a brief line stays (a click or a key dismisses it sooner)
-export const AUTO_MS = 8000; // how long a round's summary stays when it closes by itself (long enough to read it)
-const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"]);
 
 export class Dialogs {
   #briefTimer = 0;
+  // A round's result on the table; its "Full summary" opens the round's dialog.
+  #strip = new RoundStrip((view) => {
+    fillRoundSummary(view, true);
+    return this.open("round-dialog");
+  });
 
   /**
    * The first-dealer draw shown briefly on the table (not a dialog to dismiss): the highest
@@ -49,16 +53,13 @@ export class Dialogs {
   }
 
   /**
-   * Fill the game's dialog `name` ("draw", "round", "final") from `view` and open it; resolves when closed.
-   * With `autoMs` (a round's summary), it closes by itself after that long (countdown()).
+   * Fill the game's dialog `name` ("draw", "round", "final") from `view` and open it; resolves when
+   * closed. "strip": the round's result on the table instead, for `ms` (null: until "Next round").
    */
-  show(name, view, autoMs = 0) {
+  show(name, view, ms = null) {
+    if (name === "strip") return this.#strip.show(view, ms);
     FILL[name](view);
-    const closed = this.open(`${name}-dialog`);
-    const line = $(`${name}-auto`);
-    if (line) line.hidden = !(autoMs > 0);
-    if (autoMs > 0) countdown($(`${name}-dialog`), line, autoMs);
-    return closed;
+    return this.open(`${name}-dialog`);
   }
 
   /** Open the dialog with this id; resolves when it is closed. */
@@ -82,85 +83,9 @@ export class Dialogs {
 
   closeAll() {
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    this.#strip.close();
     $("draw-brief").hidden = true;
   }
-}
-
-/**
- * Close `dialog` by itself after `ms`, the time left shown in `line` (words and a shrinking bar).
- * The person always comes first: a pointer over the dialog holds the count (they are reading);
- * Tab or a click inside stops it (they are using it: it stays until they close it); any other
- * key, or a click beside it, closes it at once.
- */
-function countdown(dialog, line, ms) {
-  const text = line.querySelector(".auto-text");
-  const bar = line.querySelector(".auto-bar");
-  let left = ms;
-  let since = 0;
-  let timer = 0;
-  let ticker = 0;
-  let stopped = false;
-  let closed = false;
-  const show = () => {
-    const now = since ? left - (performance.now() - since) : left;
-    const seconds = Math.max(1, Math.ceil(now / 1000));
-    text.textContent = stopped ? t("summary.auto_stopped") : t("summary.auto", { seconds });
-  };
-  const run = () => {
-    if (stopped || closed || since) return;
-    since = performance.now();
-    timer = setTimeout(() => dialog.close(), left);
-    ticker = setInterval(show, 250);
-    bar.style.transitionDuration = `${left}ms`;
-    bar.style.transform = "scaleX(0)";
-  };
-  const hold = () => {
-    if (!since) return;
-    left -= performance.now() - since;
-    since = 0;
-    clearTimeout(timer);
-    clearInterval(ticker);
-    bar.style.transitionDuration = "0ms";
-    bar.style.transform = `scaleX(${Math.max(0, left / ms)})`;
-    show();
-  };
-  const stop = () => {
-    hold();
-    stopped = true;
-    line.dataset.stopped = "true";
-    show();
-  };
-  const onKey = (event) => {
-    if (stopped || MODIFIERS.has(event.key)) return;
-    if (event.key === "Tab") return stop();
-    event.preventDefault(); // (Enter on the focused button would close it too; no key does anything else)
-    dialog.close();
-  };
-  const onPointer = (event) => {
-    if (stopped) return;
-    if (isBeside(dialog, event)) dialog.close();
-    else stop();
-  };
-  // (A modal dialog's backdrop is the dialog too, for events: only its box holds the count.)
-  const onMove = (event) => (isBeside(dialog, event) ? run() : hold());
-  const listeners = { keydown: onKey, pointerdown: onPointer, pointermove: onMove, pointerleave: run };
-  for (const [type, listener] of Object.entries(listeners)) dialog.addEventListener(type, listener);
-  dialog.addEventListener("close", () => {
-    hold();
-    closed = true;
-    for (const [type, listener] of Object.entries(listeners)) dialog.removeEventListener(type, listener);
-  }, { once: true });
-  delete line.dataset.stopped;
-  bar.style.transitionDuration = "0ms";
-  bar.style.transform = "scaleX(1)";
-  show();
-  requestAnimationFrame(run); // (the full bar is drawn before it starts to shrink)
-}
-
-/** Whether a pointer event fell beside the dialog's box (on the backdrop of a modal dialog). */
-function isBeside(dialog, event) {
-  const box = dialog.getBoundingClientRect();
-  return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
 }
 
 /** A row of cards with the players' names, the winner's marked. */
@@ -187,8 +112,8 @@ function fillDraw(view) {
   $("draw-result").textContent = t("draw.result", { deals: dealsText(view, view.first_dealer) });
 }
 
-/** What happened in the round just scored. */
-function fillRoundSummary(view) {
+/** What happened in the round just scored (`fromStrip`: opened over the table, which goes on after). */
+function fillRoundSummary(view, fromStrip = false) {
   const round = view.score_pad.length;
   $("round-title").textContent = t("summary.title", { round, rounds: view.rounds });
   const last = $("round-last-trick");
@@ -201,5 +126,5 @@ function fillRoundSummary(view) {
     last.append(cardRow(view, view.last_trick.plays, view.last_trick.winner));
   }
   drawRoundSummary(view, round);
-  $("round-next").textContent = t("summary.next", { round: round + 1 });
+  $("round-next").textContent = fromStrip ? t("summary.back") : t("summary.next", { round: round + 1 });
 }

@@ -1,8 +1,9 @@
 // The game's flow on the page: sends intents to the engine, takes back each
 // new view, keeps the save, paces the bots, and decides what the page shows
-// next: the first-dealer draw, a round's summary, the final standings, how
-// long a finished trick stays on the table, and that the bots wait while a
-// summary is open. Data flows one way: intent -> engine -> view (JSON) ->
+// next: the first-dealer draw, a round's result (a strip on the table, or at
+// pass-and-play the full summary), the final standings, how long a finished
+// trick stays on the table, and that the bots wait while a round's result
+// holds them. Data flows one way: intent -> engine -> view (JSON) ->
 // ui.draw(view, display). No rule of Wizard is decided here; the view says
 // who acts and what is legal.
 import { PACES } from "../lib/pace.js";
@@ -32,6 +33,10 @@ export class Game {
   /** The first-dealer draw as a dialog to dismiss (a setting); else a line shown briefly on the table. */
   drawDialog = false;
   #claims = 0; // games dealt or taken over here: a save's answer about an earlier one is stale
+  /** A round's result goes on to the next round by itself (a setting); else it waits for "Next round". */
+  autoContinue = true;
+  #accepted = 0; // views accepted: a bot's answer computed before a newer view is dropped
+  #ahead = false; // a bot's decision is asked and not yet on the table: the engine is a move ahead
   #game = null; // {id, moves} of the game shown: the view's `game` (or counted here for an engine without it)
   /**
    * The coach's hooks (coach.js): turn(view, save), acted(choice, saveBefore, view),
@@ -64,6 +69,11 @@ export class Game {
 
   get paused() {
     return this.#paused;
+  }
+
+  /** A round's result (or a dialog) holds the table: the next round's turn is not offered yet. */
+  get holding() {
+    return this.#holds.size > 0;
   }
 
   /** While paused: the next bot makes one decision (after any call already on its way). */
@@ -130,7 +140,11 @@ export class Game {
   async takeBack() {
     if (this.#request || this.behind || !this.view?.can_undo) return;
     this.#lingerUntil = 0;
-    await this.#send("undo", {});
+    // A bot's decision the table does not show yet (the bot thinks during the pause): the engine
+    // goes back to what the table shows (its save), so the take-back is the one the person saw
+    // allowed. (One person at the device: a loaded game starts pass-and-play with a hand-over.)
+    const restore = this.#ahead && this.lastSave !== null && this.view.people?.length === 1;
+    await this.#send("undo", {}, {}, restore ? { save: this.lastSave, theme: this.theme } : null);
   }
 
   /** Pass-and-play: the person the device was passed to has it now; the view becomes theirs. */
@@ -164,9 +178,13 @@ export class Game {
     else this.ui.draw(this.view, this.#display());
   }
 
-  /** The person's request: one at a time (a second click meanwhile is dropped). */
-  async #send(method, params, flags = {}) {
+  /**
+   * The person's request: one at a time (a second click meanwhile is dropped); `load`: a save
+   * the engine loads first.
+   */
+  async #send(method, params, flags = {}, load = null) {
     this.ui.busy(true);
+    if (load) this.#call("load", load).catch(() => {}); // (refused: the request's own answer says why)
     const request = this.#call(method, params).then(
       (result) => this.#accept(result, flags),
       (error) => this.ui.error(error, this.view),
@@ -233,6 +251,7 @@ export class Game {
 
   /** A new view arrived: save, work out what just happened, draw, open what it calls for, go on. */
   #accept(result, flags) {
+    this.#accepted++;
     const before = this.view;
     const view = result.view;
     this.view = view;
@@ -253,6 +272,7 @@ export class Game {
     // shows the round as it ended.
     const pictured = events.roundEnded && !view.over && !view.open_hands && before;
     this.#between = pictured ? roundEndPicture(before, view) : null;
+    events.held = Boolean(pictured); // (the next round's turn is announced once the result has gone)
     this.#draw();
     this.ui.announce(before, view, events);
     this.#openDialogs(view, events);
@@ -289,25 +309,34 @@ export class Game {
       else this.ui.brief("draw", view);
     }
     if (events.roundEnded && !view.over) {
-      // The last trick stays in view for the pace's time, then the summary opens.
-      this.#hold("round", view, this.pace.trick).then(() => {
+      // The last trick stays in view for the pace's time, then the round's result: one person
+      // has it on the table for the pace's time (or until "Next round", the setting off);
+      // at pass-and-play the full summary, which everyone reads before the device goes on.
+      const shown = view.people?.length > 1 ? this.#hold("round", view, this.pace.trick)
+        : this.#hold("strip", view, this.pace.trick, this.autoContinue ? this.pace.round : null);
+      const picture = this.#between;
+      shown.then(() => {
         this.#roundTrick = false; // the summary was read: the last trick leaves the table
         this.#between = null; // and the next round is drawn
         if (this.view) this.#draw();
+        if (this.view === view && picture) this.ui.announce(picture, view, { resultGone: true });
       });
     }
     // (a finished game loaded again opens nothing by itself: the start page shows its result)
     if (events.gameOver) this.ui.show("final", view);
   }
 
-  /** Show a dialog (after `delay` ms); the bots wait until it is closed. Resolves then. */
-  async #hold(dialog, view, delay = 0) {
+  /**
+   * Show a dialog (after `delay` ms; `ms`: how long it stays by itself, null: until closed);
+   * the bots wait until it is closed. Resolves then.
+   */
+  async #hold(dialog, view, delay = 0, ms = null) {
     const generation = this.#generation;
     this.#holds.add(dialog);
     try {
       if (delay > 0) await sleep(delay);
       if (generation !== this.#generation) return;
-      await this.ui.show(dialog, view);
+      await this.ui.show(dialog, view, ms);
     } finally {
       this.#holds.delete(dialog);
     }
@@ -325,19 +354,28 @@ export class Game {
       && !this.behind;
     try {
       while (mayGo()) {
-        const wait = Math.max(this.pace.step, this.#lingerUntil - performance.now());
-        if (wait > 0) await sleep(wait);
+        // The bot thinks during the pause (its answer is shown when the pause is over), so a
+        // slow decision does not add to it (a take-back meanwhile: takeBack). Not in Watch mode,
+        // where Pause stops at once, nor at pass-and-play while the person may still take back.
+        const pause = sleep(Math.max(this.pace.step, this.#lingerUntil - performance.now()));
+        if (this.view.open_hands || (this.view.can_undo && this.view.people?.length > 1)) await pause;
         while (this.#request) await this.#request; // the person's request first (take back, hidden bid)
         if (!mayGo()) break;
+        const accepted = this.#accepted;
         let result;
+        this.#ahead = true;
         try {
-          result = await this.#call("bot_step", {});
+          [result] = await Promise.all([this.#call("bot_step", {}), pause]);
         } catch (error) {
           this.ui.error(error, this.view);
           break;
+        } finally {
+          this.#ahead = false;
         }
         if (generation !== this.#generation) break;
-        this.#accept(result, {});
+        // The person's request came meanwhile (a take back, a hidden bid): its answer is newer
+        // than this one, which stays unshown.
+        if (accepted === this.#accepted && !this.#request) this.#accept(result, {});
       }
     } finally {
       this.#looping = false;
@@ -350,7 +388,8 @@ export class Game {
 /**
  * The table as a round ended, from the view before its last card (`before`) and the
  * view after it (`view`, already the next round's): the last trick complete in the
- * middle, its winner's trick counted, no cards left in hand, nobody to act.
+ * middle, its winner's trick counted, no cards left in hand, nobody to act; the scores
+ * moved on (the new totals and pad, each seat's points of the round to show beside them).
  */
 function roundEndPicture(before, view) {
   const last = view.last_trick;
@@ -360,6 +399,9 @@ function roundEndPicture(before, view) {
     last_trick: last,
     trick: { ...before.trick, plays: [] },
     taken: before.taken.map((n, seat) => n + (seat === last.winner ? 1 : 0)),
+    totals: view.totals,
+    score_pad: view.score_pad,
+    round_points: view.score_pad.at(-1).map((row) => row.points),
     hand: [],
     hand_counts: before.hand_counts.map(() => 0),
     legal: [],

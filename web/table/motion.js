@@ -127,6 +127,10 @@ export class Motion {
   /** Finish every running animation at once (a click or a key, or motion turned off). */
   finish() {
     for (const animation of [...this.#running]) animation.finish();
+    // The seats' scores rising as a round ends (dialogs.css) skip with the cards.
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.target?.matches?.(".score-moved")) animation.finish();
+    }
   }
 
   /** Draw with `draw()` (the table for `view`), then move the cards from where they were. */

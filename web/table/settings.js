@@ -1,6 +1,6 @@
 // The settings at the table (behind its More menu): the pace, the cards' theme, the
-// cards' motion, the sounds and whether a round's summary closes by itself (app.js
-// autoClose). Each change is applied at once and remembered.
+// cards' motion, the sounds and whether a round's result on the table goes on to the next
+// round by itself (game.js autoContinue). Each change is applied at once and remembered.
 import { $ } from "../lib/dom.js";
 import { PACES } from "../lib/pace.js";
 import { errorText, t } from "../lib/words.js";
@@ -24,6 +24,7 @@ export class TableSettings {
     this.#motion = motion;
     this.#sound = sound;
     this.#showError = showError;
+    game.autoContinue = settings.autoContinue !== false; // on unless turned off
   }
 
   /** The controls as the settings say. */
@@ -57,7 +58,10 @@ export class TableSettings {
       this.#motion.sync();
     });
     $("sound-toggle").addEventListener("change", (event) => this.#sound.set(event.target.checked));
-    $("auto-toggle").addEventListener("change", (event) => this.#remember({ autoContinue: event.target.checked }));
+    $("auto-toggle").addEventListener("change", (event) => {
+      this.#remember({ autoContinue: event.target.checked });
+      this.#game.autoContinue = event.target.checked;
+    });
   }
 
   /** The choices' words, in the page's language. */

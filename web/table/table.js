@@ -12,7 +12,9 @@ import { keepFocus, keepInView } from "./inview.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
 import { drawTrick, tookLastText } from "./trick.js";
-import { cardButtonName, cardName, chanceText, listText, numberText, reasonText, suitName, t } from "../lib/words.js";
+import {
+  cardButtonName, cardName, chanceText, listText, numberText, reasonText, signed, suitName, t,
+} from "../lib/words.js";
 import { SUITS, aceOf, kindOf } from "../lib/notation.js";
 
 
@@ -122,6 +124,11 @@ function stats(view, seat) {
   add(t("stat.bid"), bidText(view, seat), "stat-bid");
   add(t("stat.took"), String(view.taken[seat]), "stat-taken");
   add(t("stat.score"), numberText(view.totals[seat]), "stat-score");
+  // A round just ended (game.js's picture): the score moved by the round's points.
+  const points = view.round_points?.[seat];
+  if (points !== undefined) {
+    list.lastChild.lastChild.append(" ", el("span", `score-moved ${points >= 0 ? "up" : "down"}`, signed(points)));
+  }
   return list;
 }
 
