@@ -61,14 +61,14 @@ function selectField(id, label) {
 }
 
 // Radio buttons, as in the new-game form: a mode's words are too long for a select on a phone.
-function radioGroup(kind, values, chosen) {
+function radioGroup(kind, legend, values, chosen, word) {
   const group = el("fieldset", `keeper-${kind}`);
-  group.append(el("legend", "", t(`form.${kind}`)));
+  group.append(el("legend", "", legend));
   for (const value of values) {
     const label = el("label", "check");
     const radio = el("input");
     Object.assign(radio, { type: "radio", name: `keeper-${kind}`, value, checked: value === chosen });
-    label.append(radio, " ", el("span", "", t(`${kind}.${value}`)));
+    label.append(radio, " ", el("span", "", word(value)));
     group.append(label);
   }
   return group;
@@ -79,8 +79,11 @@ function rulesFields(offered, options) {
   rules.append(el("legend", "", t("form.rules")));
   const schedules = Object.keys(offered.schedules);
   rules.append(
-    radioGroup("bidding", offered.bidding, options?.bidding ?? offered.bidding[0]),
-    radioGroup("schedule", schedules, options?.schedule ?? schedules[0]), // the engine lists its default first
+    // (the engine lists its default first)
+    radioGroup("bidding", t("form.bidding"), offered.bidding, options?.bidding ?? offered.bidding[0],
+      (mode) => t(`bidding.${mode}`)),
+    radioGroup("schedule", t("form.schedule"), schedules, options?.schedule ?? schedules[0],
+      (name) => t(`schedule.${name}`)),
   );
   for (const option of Object.keys(offered.options)) {
     const label = el("label", "check");
