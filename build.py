@@ -36,7 +36,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests import runner
+from tests import comments, runner
 from tests.runtime import (
     INTEGRITY_NAME,
     LOCK_NAME,
@@ -97,7 +97,8 @@ def build(dest: Path = DIST) -> Path:
 
 
 def copy_web(dest: Path) -> None:
-    """Copy the page's files from web/ (all but the service worker template)."""
+    """Copy the page's files from web/ (all but the service worker template), its scripts and
+    styles without their comments (tests/comments.py)."""
     with step("copy web/"):
         if not (WEB / "index.html").exists():
             raise BuildError("web/index.html not found")
@@ -108,7 +109,11 @@ def copy_web(dest: Path) -> None:
                 continue
             target = dest / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
+            strip = {".js": comments.strip_js, ".css": comments.strip_css}.get(path.suffix)
+            if strip:
+                target.write_text(strip(path.read_text(encoding="utf-8")), encoding="utf-8")
+            else:
+                shutil.copyfile(path, target)
         if f'"../{PYODIDE_DIR}/' not in (WEB / WORKER).read_text():
             raise BuildError(f"web/{WORKER} must load the runtime from ../{PYODIDE_DIR}/")
 
