@@ -194,7 +194,8 @@ def test_win_chances_appear_after_round_one_beside_each_player_and_in_the_pad(pa
     player.play_until(lambda state: state == "round")
     player.next_round()
     chances = page.locator("#table .chance")
-    expect(chances).to_have_count(4, timeout=COACH_TIMEOUT_MS)
+    # the chances from the start stay beside the seats until round 1's are weighed
+    expect(page.locator("#table .chance[data-finished='1']")).to_have_count(4, timeout=COACH_TIMEOUT_MS)
     values = [float(v) for v in chances.evaluate_all("(items) => items.map((i) => i.dataset.chance)")]
     assert abs(sum(values) - 1) < 1e-3, values
     seats = [int(s) for s in chances.evaluate_all("(items) => items.map((i) => i.dataset.seat)")]

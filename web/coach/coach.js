@@ -28,7 +28,10 @@ export function turnKey(view) {
 export class CoachClient extends EventTarget {
   /** The person's pending decision: {key, save, seat}, or null. */
   turn = null;
-  /** The latest chances: {game, lines: [[chance per seat] per finished round]}, or null. */
+  /**
+   * The latest chances: {game, finished, lines: [[chance per seat] per finished round]}, or
+   * null; `finished` counts the rounds over when they were asked for (0: one line, the start's).
+   */
   chances = null;
   /** Whether the person wants feedback on their moves (hint.js sets it from the setting): else nothing is rated. */
   feedbackWanted = true;
@@ -77,10 +80,16 @@ export class CoachClient extends EventTarget {
     return this.turn ? this.#ask(this.turn) : null;
   }
 
-  /** The chance lines for the game of `view`, or null. */
+  /** The chance lines after each finished round of `view` (for the score pad), or null until they are weighed. */
   chanceLines(view) {
-    const lines = this.chances;
-    return lines && view && lines.game === (view.game?.id ?? "") ? lines.lines : null;
+    const latest = this.latestChances(view);
+    return latest && latest.finished === view.score_pad.length ? latest.lines : null;
+  }
+
+  /** The last chances weighed for the game of `view` ({finished, lines}), perhaps a round behind it, or null. */
+  latestChances(view) {
+    const chances = this.chances;
+    return chances && view && chances.game === (view.game?.id ?? "") ? chances : null;
   }
 
   #turnBegan(view, save) {
@@ -156,6 +165,7 @@ export class CoachClient extends EventTarget {
     if (!save) return;
     const number = ++this.#chanceAsks;
     const game = view.game?.id ?? "";
+    const finished = view.score_pad.length;
     // The person's advice first: the turn that follows in the same update is asked for before
     // the chances (after a resume late in a game, every finished round's are weighed anew, and
     // the coach's worker answers in order), so a hint never waits behind them.
@@ -165,7 +175,7 @@ export class CoachClient extends EventTarget {
     try {
       const { rounds } = await this.engine.call("chances", { save });
       if (number !== this.#chanceAsks) return;
-      this.chances = { game, lines: rounds };
+      this.chances = { game, finished, lines: rounds };
       this.dispatchEvent(new Event("chances"));
     } catch (error) {
       console.warn("The coach could not weigh the chances:", error);

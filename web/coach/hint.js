@@ -23,7 +23,7 @@ export class CoachView {
    * @param game     game.js's Game (its view and theme)
    * @param settings the player's settings ({feedback: false} when switched off)
    * @param remember saves changed settings (app.js's, through store.js)
-   * @param tableChances the table's drawing of the chances, {drawChances(view, line), drawPad(view, lines)}
+   * @param tableChances the table's drawing of the chances, {drawChances(view, line, finished), drawPad(view, lines)}
    */
   constructor(coach, game, settings, remember, tableChances) {
     this.#tableChances = tableChances;
@@ -251,10 +251,13 @@ export class CoachView {
     return t("feedback.costly", { choice, best, lost, ...figures });
   }
 
-  /** Beside each seat, the chances after the last finished round (the pad is drawn with the view, app.js). */
+  /**
+   * Beside each seat, the chances after the last finished round (the pad is drawn with the
+   * view, app.js); the last ones stay while the next are weighed, so the seats do not jump.
+   */
   #drawChances(view) {
-    const lines = this.#coach.chanceLines(view);
-    this.#tableChances.drawChances(view, lines ? lines.at(-1) : null);
+    const latest = this.#coach.latestChances(view);
+    this.#tableChances.drawChances(view, latest ? latest.lines.at(-1) : null, latest?.finished ?? 0);
   }
 }
 

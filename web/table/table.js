@@ -345,7 +345,7 @@ function hand(view) {
  * Each player's chance to win (`line`: a chance 0..1 per seat, the coach's latest), as a bar
  * and a percentage in the seat's area; null removes them.
  */
-export function drawChances(view, line) {
+export function drawChances(view, line, finished) {
   for (const old of document.querySelectorAll("#table .chance")) old.remove();
   if (!line) return;
   line.forEach((chance, seat) => {
@@ -355,6 +355,7 @@ export function drawChances(view, line) {
     const item = el("div", "chance");
     item.dataset.seat = String(seat);
     item.dataset.chance = String(chance);
+    item.dataset.finished = String(finished); // the rounds over when the chances were weighed
     const bar = el("span", "chance-bar");
     bar.setAttribute("aria-hidden", "true");
     bar.style.setProperty("--chance", `${percent}%`);
