@@ -343,7 +343,7 @@ function hand(view) {
 
 /**
  * Each player's chance to win (`line`: a chance 0..1 per seat, the coach's latest), as a bar
- * and a percentage in the seat's area; null removes them.
+ * and a percentage in the seat's area, marked with the rounds `finished` when they were weighed; null removes them.
  */
 export function drawChances(view, line, finished) {
   for (const old of document.querySelectorAll("#table .chance")) old.remove();
