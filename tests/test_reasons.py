@@ -21,6 +21,7 @@ from tests.test_challenge import REACH as CHALLENGE_REACH
 from tests.test_history import REACH as HISTORY_REACH
 from tests.test_keeper_document import REACH as KEEPER_REACH
 from tests.test_keeper_requests import REACH as KEEPER_REQUESTS_REACH
+from tests.test_specials import REACH as SPECIALS_REACH
 from wizard_engine import (
     GameConfig,
     IllegalActionError,
@@ -197,6 +198,7 @@ REACH: dict[str, Callable[[], str]] = {
     **KEEPER_REQUESTS_REACH,
     **HISTORY_REACH,
     **CHALLENGE_REACH,
+    **SPECIALS_REACH,
 }
 
 
@@ -323,7 +325,7 @@ def test_describe_is_the_single_source_of_the_pages_choices() -> None:
     assert described["bidding"] == list(BIDDING_MODES)
     assert described["reasons"] == sorted(CODES)
     options = described["options"]
-    assert list(options) == [key for key in vars(Options()) if key not in ("bidding", "schedule")]
+    assert list(options) == [key for key in vars(Options()) if key not in ("bidding", "schedule", "specials")]
     assert options["canadian"] == {"open_bids_only": True, "excludes": ["plus_minus_one", "canadian_final"],
                                    "players": {"min": 3, "max": 6}}
     assert options["plus_minus_one"]["open_bids_only"]

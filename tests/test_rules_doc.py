@@ -31,7 +31,7 @@ S_T_TAGS = re.compile(
     rf"|\brules?\s+([ST]\d+)\b"  # "rule S7"
 )
 """S (special cards) and T (schedules) are cited only in these forms, so that a "T1" in a
-date or a seat label is not taken for a rule; none is cited yet (docs/rules.md says so)."""
+date or a seat label is not taken for a rule."""
 
 
 def cited(text: str) -> set[str]:

@@ -178,4 +178,5 @@ def test_web_undo_takes_back_the_humans_last_decision() -> None:
 
 
 def test_phase_values_are_the_views_phase_names() -> None:
-    assert [p.value for p in Phase] == ["trump", "bidding", "playing", "over"]
+    assert [p.value for p in Phase] == ["trump", "bidding", "playing", "over",  # and with special cards (S10..S13):
+                                        "werewolf", "vampire", "passing", "cloud", "witch"]

@@ -4,6 +4,7 @@ Start with :class:`GameConfig` and :class:`State`; a seat sees the game only thr
 :func:`seat_view`.
 """
 
+from . import specials  # noqa: F401 - State(config) makes a special-card game with it
 from .actions import Action
 from .cards import Card, card_name, parse_card, parse_cards
 from .config import GameConfig, Options, Player

@@ -4,11 +4,16 @@ A card is an ``int`` from 0 to 59 (R1):
 
 * 0..51 are suit cards, ``suit * 13 + rank - 1`` with suit 0..3 and rank 1..13
   (rank 13 the strongest, R2/R3);
-* 52..55 are the four Wizards, 56..59 the four Jesters.
+* 52..55 are the four Wizards, 56..59 the four Jesters;
+* 60..68 are the anniversary boxes' special cards (S1), one copy each, after the 60 so that
+  a base-game card, save and decision stays as it was: Dragon, Fairy, Bomb, Werewolf,
+  Juggler, Cloud, Shapeshifter, Witch, Vampire.  Their rules live in
+  :mod:`wizard_engine.specials`.
 
 Ints keep hands as bitmasks (``1 << card``), which is what makes bot search fast in
 CPython and Pyodide alike.  Notation is the classic one: ``7H``, ``TH`` (or ``10H``),
-``AS``, ``Z`` for a Wizard and ``N`` for a Jester.  Display themes live in
+``AS``, ``Z`` for a Wizard and ``N`` for a Jester; a special card by its English name
+(``Dragon``, any case).  Display themes live in
 :mod:`wizard_engine.themes`, outside the model.
 """
 
@@ -40,17 +45,28 @@ SUITS = 4
 WIZARD: Suit = SUITS
 JESTER: Suit = 5
 
+SPECIAL: Suit = 10
+"""The pseudo-suit of the anniversary special cards (S1); apart from every led-suit and trick-rules code."""
+FIRST_SPECIAL = DECK_SIZE
+SPECIAL_NAMES = ("Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter", "Witch", "Vampire")
+"""S1: the special cards in card order (60..68), by their notation."""
+DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER, WITCH, VAMPIRE = range(
+    FIRST_SPECIAL, FIRST_SPECIAL + len(SPECIAL_NAMES))
+ALL_CARDS = FIRST_SPECIAL + len(SPECIAL_NAMES)
+"""Every card that any game may hold: the 60, then the special cards."""
+
 SUIT_OF: tuple[Suit, ...] = tuple(
-    c // RANKS if c < FIRST_WIZARD else (WIZARD if c < FIRST_JESTER else JESTER)
-    for c in range(DECK_SIZE)
+    c // RANKS if c < FIRST_WIZARD else (WIZARD if c < FIRST_JESTER else (JESTER if c < DECK_SIZE else SPECIAL))
+    for c in range(ALL_CARDS)
 )
 RANK_OF: tuple[int, ...] = tuple(
     c % RANKS + 1 if c < FIRST_WIZARD else (14 if c < FIRST_JESTER else 0)
-    for c in range(DECK_SIZE)
+    for c in range(ALL_CARDS)
 )
-"""Value by R3: Jester 0 < 1 (two) < ... < 13 (ace) < Wizard 14."""
+"""Value by R3: Jester 0 < 1 (two) < ... < 13 (ace) < Wizard 14 (a special card's value depends
+on how it is played: :mod:`wizard_engine.specials`)."""
 
-BIT: tuple[Mask, ...] = tuple(1 << c for c in range(DECK_SIZE))
+BIT: tuple[Mask, ...] = tuple(1 << c for c in range(ALL_CARDS))
 SUIT_MASK: tuple[Mask, ...] = tuple(
     sum(BIT[s * RANKS + r] for r in range(RANKS)) for s in range(SUITS)
 )
@@ -58,6 +74,7 @@ WIZARD_MASK: Mask = sum(BIT[c] for c in WIZARD_CARDS)
 JESTER_MASK: Mask = sum(BIT[c] for c in JESTER_CARDS)
 SPECIAL_MASK: Mask = WIZARD_MASK | JESTER_MASK
 FULL_MASK: Mask = (1 << DECK_SIZE) - 1
+SPECIAL_CARDS_MASK: Mask = ((1 << ALL_CARDS) - 1) & ~FULL_MASK
 
 
 def suit_card(suit: Suit, rank: int) -> Card:
@@ -66,8 +83,10 @@ def suit_card(suit: Suit, rank: int) -> Card:
 
 
 def card_name(card: Card) -> str:
-    """Classic notation: ``7H``, ``TH``, ``Z``, ``N``."""
+    """Classic notation: ``7H``, ``TH``, ``Z``, ``N``; a special card's name (``Dragon``)."""
     suit = SUIT_OF[card]
+    if suit == SPECIAL:
+        return SPECIAL_NAMES[card - FIRST_SPECIAL]
     if suit == WIZARD:
         return "Z"
     if suit == JESTER:
@@ -91,7 +110,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     for word in words:
         kind = _special_kind(word)
         if kind is None:
-            cards.append(_parse_suit_card(word))
+            cards.append(_parse_named_card(word))
         elif free[kind]:
             cards.append(free[kind].pop(0))
         else:
@@ -109,6 +128,15 @@ def _special_kind(word: str) -> Suit | None:
     if upper == "N":
         return JESTER
     return None
+
+
+SPECIAL_BY_NAME = {name.upper(): FIRST_SPECIAL + i for i, name in enumerate(SPECIAL_NAMES)}
+
+
+def _parse_named_card(word: str) -> Card:
+    """A suit card, or a special card by its name."""
+    special = SPECIAL_BY_NAME.get(word.strip().upper()) if word.isascii() else None
+    return _parse_suit_card(word) if special is None else special
 
 
 def _parse_suit_card(word: str) -> Card:
@@ -159,7 +187,9 @@ def canonical(card: Card) -> Card:
 
 
 def sort_key(card: Card) -> tuple[int, int]:
-    """Sort a hand by suit, then rank, with Wizards first and Jesters last."""
+    """Sort a hand by suit, then rank, with Wizards first and Jesters last (special cards after them)."""
     suit = SUIT_OF[card]
+    if suit == SPECIAL:
+        return (suit, card)
     order = -1 if suit == WIZARD else suit
     return (order, RANK_OF[card])

@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, NamedTuple
 
+from .boxes import check_specials
 from .errors import ConfigError
 from .reasons import Reason, shown
 from .rules import SCHEDULES, schedule_rounds
@@ -29,6 +30,7 @@ class Options:
     unicoloured: bool = False  # one colour per player, 12 rounds, no trump (R21)
     canadian_final: bool = False  # the Canadian rule in the game's last round only (T3)
     schedule: str = "standard"  # the rounds and their cards: "standard" (R5), "tournament" (T1), "maximus" (T2)
+    specials: str = ""  # the special cards (S1): "" none, a box "2016", "2021", "2026", or names "Dragon,Fairy"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; the options of :data:`NEWER_OPTIONS` only when chosen, so an older
@@ -43,6 +45,7 @@ class Options:
                                                          "choices": ", ".join(BIDDING_MODES)}, "R11"))
         chosen = {key for key in OPTION_KEYS if getattr(self, key)}
         _check_schedule(self.schedule, chosen, players)
+        check_specials(self.specials, chosen, self.schedule)
         for key in OPEN_BIDS_ONLY:
             if key in chosen and self.bidding != "open":
                 raise ConfigError(Reason("option_needs_open_bids", {"option": key, "bidding": self.bidding}, "R11"))
@@ -55,7 +58,7 @@ class Options:
                                          {"option": key, "players": players, "min": low, "max": high}, rule))
 
 
-CHOICE_KEYS = ("bidding", "schedule")
+CHOICE_KEYS = ("bidding", "schedule", "specials")
 """The options that choose one of several words; every other option is on or off."""
 OPTION_KEYS = tuple(f.name for f in fields(Options) if f.name not in CHOICE_KEYS)
 """The on/off options, in their order of declaration."""
@@ -68,7 +71,7 @@ already forbids every bid the Canadian rule does (in any round); Unicoloured dea
 in round 1, where Foresight needs one; the Canadian rule in every round includes the last."""
 PLAYER_RANGE = {"unicoloured": (3, 4, "R21")}
 """Options for fewer player counts than the game's 3 to 6, with the rule that says so."""
-NEWER_OPTIONS = {"canadian_final": False, "schedule": "standard"}
+NEWER_OPTIONS = {"canadian_final": False, "schedule": "standard", "specials": ""}
 """Options added after games were first saved, with their defaults: an older save or record
 without them is a game of the default (the standard schedule, T1..T3 unused)."""
 

@@ -49,6 +49,16 @@ CODES: dict[str, str] = {
     "schedule_unknown": "Unknown schedule '{schedule}': choose {choices}",
     "schedule_player_count": "The {schedule} schedule is for {min} to {max} players, not {players}",
     "schedule_excludes": "The {schedule} schedule cannot be played with {option}",
+    # The special cards (S1..S14)
+    "specials_unknown": "Unknown special cards '{specials}': choose a box or card names from {choices}",
+    "specials_dragon_fairy": "The Dragon and the Fairy come only together",
+    "specials_exclude": "The special cards cannot be played with {option}",
+    "specials_not_here": "This game has special cards, which this page does not play yet",
+    "special_how": "Cannot {action}: that is not how this card may be played now",
+    "cloud_below_zero": "Cannot {action}: a bid of 0 may only go up",
+    "witch_take": "Cannot {action}: the Witch may not take {card}",
+    "already_passed": "Cannot {action}: you have already passed a card",
+    "undo_special": "Cannot take back: a special card's step has happened since",
     # Actions
     "game_over": "Cannot {action}: the game is over",
     "no_such_seat": "Cannot {action}: there is no seat {seat}",

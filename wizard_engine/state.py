@@ -49,6 +49,12 @@ class Phase(str, Enum):
     BIDDING = "bidding"
     PLAYING = "playing"
     OVER = "over"
+    # Only with the special cards (wizard_engine.specials):
+    WEREWOLF = "werewolf"  # the Werewolf's holder calls trump (S10)
+    VAMPIRE = "vampire"  # the Vampire's player names what its reveal needs (S12)
+    PASSING = "passing"  # every seat passes a card after a Juggler (S13)
+    CLOUD = "cloud"  # the winner of a Cloud's trick changes their bid (S13)
+    WITCH = "witch"  # the Witch's player swaps a card with the trick (S13)
 
 
 # The kind of action each phase waits for, and the rule that says so.
@@ -56,7 +62,20 @@ _EXPECTED = {Phase.TRUMP: ("trump", "R8"), Phase.BIDDING: ("bid", "R10"), Phase.
 
 
 class State:
-    """One play-through of a game (mutable)."""
+    """One play-through of a game (mutable).  A game with special cards (S1) is a
+    :class:`~wizard_engine.specials.SpecialState`, which ``State(config)`` makes."""
+
+    deck_mask: Mask = FULL_MASK
+    """Every card of the game's deck."""
+
+    special_game: type[State] | None = None
+    """The class of a game with special cards: :mod:`wizard_engine.specials` sets it when imported
+    (the package imports it), as it builds on this module."""
+
+    def __new__(cls, config: GameConfig | None = None) -> State:
+        if cls is State and config is not None and config.options.specials and State.special_game:
+            return object.__new__(State.special_game)
+        return object.__new__(cls)
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -120,7 +139,8 @@ class State:
         """
         state = cls(config)
         masks = [mask_of(hand) for hand in hands]
-        stock = FULL_MASK & ~mask_of([c for hand in hands for c in hand] + ([turned] if turned is not None else []))
+        dealt = [c for hand in hands for c in hand] + ([turned] if turned is not None else [])
+        stock = state.deck_mask & ~mask_of(dealt)
         if round_ is None:
             round_ = state.rules.round_of(len(hands[0]))
         state._begin_round(round_, dealer, masks, turned, stock)
@@ -157,6 +177,10 @@ class State:
             skip = forbidden[0] if forbidden else -1
             return [bid(b) for b in range(self.hand_size + 1) if b != skip]
         return plays_of(legal_mask(self.hands[seat], self.trick.led, self.trick_rules))
+
+    def playable_mask(self, seat: Seat) -> Mask:
+        """The cards of ``seat``'s hand it may play on the trick in play (R13, R21)."""
+        return self.rules.legal_mask(self.hands[seat], self.trick.led)
 
     def forbidden_bid(self, seat: Seat) -> tuple[int, Reason] | None:
         """The bid an option forbids ``seat`` now, with the reason, or None (R11)."""
@@ -351,7 +375,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy (for search and tests)."""
-        other = object.__new__(State)
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands, other.bids, other.taken = self.hands[:], self.bids[:], self.taken[:]
         other.totals, other.tricks, other.pad = self.totals[:], self.tricks[:], self.pad[:]

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 from typing import TypedDict
 
 from .actions import bid
-from .cards import JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards_of, sort_key
+from .cards import FULL_MASK, JESTER, SUIT_LETTERS, SUIT_OF, WIZARD, Card, card_name, cards_of, sort_key
 from .config import Options, Player
 from .reasons import Reason, ReasonJSON
 from .rules import Seat, Trick
 from .scoring import ScoreRow, Standing
+from .specials import SpecialState, SpecialTrick, special_trick_view, special_trump_why, special_view
 from .state import Phase, State, plays_of
 
 
@@ -37,6 +38,7 @@ class OptionsView(TypedDict):
     unicoloured: bool
     canadian_final: bool
     schedule: str
+    specials: str
 
 
 class PlayView(TypedDict):
@@ -55,7 +57,17 @@ class TrumpView(TypedDict):
     why: str
 
 
-class TrickView(TypedDict):
+class SpecialTrickFields(TypedDict, total=False):
+    """What a trick adds with special cards (:func:`wizard_engine.specials.special_trick_view`): how
+    each card was played, what the Vampire copied, whether a Bomb voided it, the Witch's swaps."""
+
+    hows: list[str | None]
+    copies: list[str | None]
+    bombed: bool
+    swaps: list[dict[str, object]]
+
+
+class TrickView(SpecialTrickFields):
     """A trick: who led, the cards in order, the led suit letter and the current winner."""
 
     leader: Seat
@@ -95,7 +107,13 @@ class LastActionView(TypedDict):
     action: str
 
 
-class SeatView(TypedDict):
+class SpecialSeatFields(TypedDict, total=False):
+    """What a seat's view adds with special cards (:func:`wizard_engine.specials.special_view`)."""
+
+    specials: dict[str, object]
+
+
+class SeatView(SpecialSeatFields):
     """Everything one seat may see (R22); plain JSON data."""
 
     seat: Seat | None  # None: nobody's view (see seat_view)
@@ -140,7 +158,7 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
     to_act = state.to_act()
     hand, shown_hands = _hands(state, seat)
     legal, forbidden = _choices(state, seat)
-    return {
+    view: SeatView = {
         "seat": seat,
         "players": players_view(config.players),
         "options": options_view(config.options),
@@ -175,6 +193,9 @@ def seat_view(state: State, seat: Seat | None, theme: str = "classic") -> SeatVi
         "legal": legal,
         "forbidden": forbidden,
     }
+    if isinstance(state, SpecialState):
+        view["specials"] = special_view(state, seat)
+    return view
 
 
 def players_view(players: Iterable[Player]) -> list[PlayerView]:
@@ -186,7 +207,8 @@ def options_view(options: Options) -> OptionsView:
     """The options as plain JSON, every one named (in a view, a record and a document)."""
     return {"bidding": options.bidding, "canadian": options.canadian, "plus_minus_one": options.plus_minus_one,
             "foresight": options.foresight, "unicoloured": options.unicoloured,
-            "canadian_final": options.canadian_final, "schedule": options.schedule}
+            "canadian_final": options.canadian_final, "schedule": options.schedule,
+            "specials": options.specials}
 
 
 def _foresight_now(state: State) -> bool:
@@ -201,7 +223,7 @@ def _hands(state: State, seat: Seat | None) -> tuple[list[HandCardView] | None, 
         return None, None
     if _foresight_now(state):
         return None, [None if s == seat else _names(cards_of(h)) for s, h in enumerate(state.hands)]
-    legal_mask = (state.rules.legal_mask(state.hands[seat], state.trick.led)
+    legal_mask = (state.playable_mask(seat)
                   if state.phase is Phase.PLAYING and seat in state.to_act() else None)
     hand: list[HandCardView] = []
     for card in sorted(cards_of(state.hands[seat]), key=sort_key):
@@ -234,7 +256,10 @@ def trump_view(state: State) -> TrumpView:
     """The turned-up card and the trump suit, as every seat sees them."""
     turned = state.turned
     suit = SUIT_LETTERS[state.trump] if state.trump is not None else None
-    if state.config.options.unicoloured:
+    special = special_trump_why(state) if isinstance(state, SpecialState) else None
+    if special:
+        why = special  # S8, S10, S12
+    elif state.config.options.unicoloured:
         why = "unicoloured"  # R21
     elif state.rules.fixes_trump:
         why = "fixed"  # T2
@@ -249,15 +274,18 @@ def trump_view(state: State) -> TrumpView:
     return {"card": card_name(turned) if turned is not None else None, "suit": suit, "why": why}
 
 
-def trick_view(trick: Trick) -> TrickView:
+def trick_view(trick: Trick | SpecialTrick) -> TrickView:
     """A trick as every seat sees it."""
     led = trick.led_suit
-    return {
+    view: TrickView = {
         "leader": trick.leader,
         "plays": [{"seat": s, "card": card_name(c)} for s, c in zip(trick.seats, trick.cards)],
         "led": SUIT_LETTERS[led] if led is not None else None,
         "winner": trick.winner if trick.cards else None,
     }
+    if isinstance(trick, SpecialTrick):
+        view.update(special_trick_view(trick))  # type: ignore[typeddict-item] # its keys are TrickView's
+    return view
 
 
 def _last_action(state: State, viewer: Seat | None) -> LastActionView | None:
@@ -300,7 +328,7 @@ def _choices(state: State, seat: Seat | None) -> tuple[list[str], list[Forbidden
         forbidden = forbidden_bid_view(state.forbidden_bid(seat))
     elif state.phase is Phase.PLAYING:
         allowed = set(legal)
-        for action in plays_of(state.hands[seat]):
+        for action in plays_of(state.hands[seat] & FULL_MASK):
             if action not in allowed:
                 forbidden.append({"action": str(action), "reason": state.follow_reason(action.card).to_json()})
     return [str(a) for a in legal], forbidden

@@ -16,6 +16,7 @@ from .heuristic import best_trump
 from .knowledge import View, read_view
 from .medium import MediumBot
 from .search import SPITE, DealSearch
+from .specials import special_decision
 
 DEFAULT_THINK_MS = 150
 
@@ -34,6 +35,8 @@ class HardBot(DealSearch):
     def decide(self, view: View) -> Action:
         """A legal action for this seat."""
         require_turn(view)
+        if view["options"]["specials"]:
+            return special_decision(view, self.seed, self.level)
         if len(view["legal"]) == 1:
             return Action.parse(view["legal"][0])
         if self.think_ms <= 0 and self.deals is None:

@@ -37,6 +37,7 @@ from ..rules import (
 )
 from .base import decision_rng, require_turn
 from .knowledge import Knowledge, View, read_view
+from .specials import special_decision
 
 # Card-chance estimates (card_chances):
 WIZARD_CHANCE = 0.95  # a Wizard takes its trick unless an earlier Wizard was played
@@ -174,6 +175,8 @@ class EasyBot:
     def decide(self, view: View) -> Action:
         """A legal action for this seat."""
         require_turn(view)
+        if view["options"]["specials"]:
+            return special_decision(view, self.seed, self.level)
         know = read_view(view)
         rng = decision_rng(self.seed, view)
         if know.phase == "trump":

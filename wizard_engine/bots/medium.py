@@ -10,6 +10,7 @@ from .base import decision_rng, require_turn
 from .heuristic import best_trump, choose_bid, expected_tricks, medium_card
 from .knowledge import Knowledge, View, read_view
 from .search import DealSearch
+from .specials import special_decision
 
 MEDIUM_BID_DEALS = 12  # Medium bids by a quick look at a dozen deals
 
@@ -27,6 +28,8 @@ class MediumBot:
     def decide(self, view: View) -> Action:
         """A legal action for this seat."""
         require_turn(view)
+        if view["options"]["specials"]:
+            return special_decision(view, self.seed, self.level)
         know = read_view(view)
         if know.phase == "trump":
             return choose_trump(best_trump(know))

@@ -58,6 +58,8 @@ class Session:
     """
 
     def __init__(self, state: State, theme: str = "classic", tag: save.Tag | None = None) -> None:
+        if state.config.options.specials:  # the table does not draw them yet (issue 42)
+            raise WizardError(Reason("specials_not_here", rule="S1"))
         self.state = state
         self.theme = _theme(theme)
         self.tag = tag or save.new_tag()

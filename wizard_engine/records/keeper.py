@@ -137,6 +137,8 @@ class Keeper:
         for player in config.players:
             if player.bot is not None:
                 raise KeeperError(Reason("keeper_bot", {"name": player.name}))
+        if config.options.specials:  # the keeper does not keep them yet (issue 42)
+            raise KeeperError(Reason("specials_not_here", rule="S1"))
         if pad_id is not None and not (isinstance(pad_id, str) and GAME_ID.fullmatch(pad_id)):
             raise KeeperError(Reason("keeper_damaged", {"field": "id"}))
         players = len(config.players)

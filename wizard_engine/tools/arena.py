@@ -29,7 +29,7 @@ from ..config import BOT_LEVELS, GameConfig, Options, Player
 from ..errors import WizardError
 from ..state import State
 from ..view import seat_view
-from .flags import OPTION_FLAGS, add_schedule_flag, parse_options, with_schedule
+from .flags import OPTION_FLAGS, add_schedule_flag, add_specials_flag, parse_options, with_schedule, with_specials
 
 
 @dataclass
@@ -244,7 +244,8 @@ def format_report(per: dict[str, Any], margin: dict[str, dict[str, float]],
                   args: argparse.Namespace) -> str:
     """The human-readable table."""
     lines = [(f"{games} games, {args.players} players, bots {args.bots}, seed {args.seed}, "
-              f"schedule {args.schedule}, options {args.option or 'standard'}, {elapsed:.0f}s")]
+              f"schedule {args.schedule}, options {args.option or 'standard'}, "
+              f"special cards {args.specials or 'none'}, {elapsed:.0f}s")]
     lines.append(f"{'bot':8} {'mean score':>16} {'won':>7} {'exact bids':>10} "
                  f"{'ms median':>10} {'ms p95':>8} {'ms max':>8}")
     for level, s in sorted(per.items(), key=lambda kv: -kv[1]["mean_score"]):
@@ -275,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[],
                         help=f"a game option: {', '.join(OPTION_FLAGS)} (repeat or comma-separate)")
     add_schedule_flag(parser)
+    add_specials_flag(parser)
     parser.add_argument("--think-ms", type=float, default=None,
                         help="the budget per decision of every hard or expert seat without its own level@ms")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -292,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as error:
             parser.error(str(error))
     try:
-        options = with_schedule(parse_options(args.option), args.schedule)
+        options = with_specials(with_schedule(parse_options(args.option), args.schedule), args.specials)
         GameConfig.of(args.players, **options.__dict__)
     except WizardError as error:
         parser.error(str(error))

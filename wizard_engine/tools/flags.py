@@ -55,3 +55,14 @@ def add_schedule_flag(parser: argparse.ArgumentParser) -> None:
 def with_schedule(options: Options, schedule: str) -> Options:
     """``options`` with ``--schedule``'s schedule, unless a ``schedule=`` option chose one."""
     return options if schedule == "standard" else replace(options, schedule=schedule)
+
+
+def add_specials_flag(parser: argparse.ArgumentParser) -> None:
+    """``--specials`` (S1): a box (2016, 2021, 2026) or comma-separated card names."""
+    parser.add_argument("--specials", default="",
+                        help="special cards (S1): a box (2016, 2021, 2026) or names, e.g. Bomb,Cloud; default none")
+
+
+def with_specials(options: Options, specials: str) -> Options:
+    """``options`` with ``--specials``'s cards, unless a ``specials=`` option chose them."""
+    return replace(options, specials=specials) if specials else options

@@ -17,11 +17,14 @@ from ..bots import bot_seed, make_bot
 from ..config import BOT_LEVELS, GameConfig, Player
 from ..errors import WizardError
 from ..state import State
-from ..view import SeatView, seat_view
-from .flags import OPTION_FLAGS, add_schedule_flag, parse_options, with_schedule
+from ..view import SeatView, TrickView, seat_view
+from .flags import OPTION_FLAGS, add_schedule_flag, add_specials_flag, parse_options, with_schedule, with_specials
 
 HELP = ("Type a card (7H, TH or 10H, Z for a Wizard, N for a Jester) or its number in your hand; "
-        "a number to bid; a suit letter (C D H S) to choose trump; 'score' for the pad; 'quit' to stop.")
+        "a number to bid; a suit letter (C D H S) to choose trump; 'score' for the pad; 'quit' to stop. "
+        "With special cards: 'Juggler H', 'Shapeshifter Z', or the choice listed ('call none', 'pass 7H', "
+        "'cloud +1', 'witch 7H AC').")
+VERBS = ("play", "bid", "trump", "call", "name", "pass", "cloud", "witch")
 
 
 def render(view: SeatView) -> str:
@@ -40,10 +43,9 @@ def render(view: SeatView) -> str:
         lines.append(f"  {name:14} bid {bid_text:>2}  taken {view['taken'][s]}  total {view['totals'][s]:>5}{marks}")
     last = view["last_trick"]
     if last is not None and last["winner"] is not None and not view["trick"]["plays"]:
-        lines.append("  last trick: " + "  ".join(f"{names[p['seat']]} {p['card']}" for p in last["plays"])
-                     + f"  -> {names[last['winner']]}")
+        lines.append("  last trick: " + trick_text(last, names) + f"  -> {taker(last, names)}")
     if view["trick"]["plays"]:
-        lines.append("  trick: " + "  ".join(f"{names[p['seat']]} {p['card']}" for p in view["trick"]["plays"]))
+        lines.append("  trick: " + trick_text(view["trick"], names))
     for s, cards in enumerate(view["shown_hands"] or []):
         if cards:
             lines.append(f"  {names[s]} shows: {' '.join(cards)}")
@@ -53,7 +55,23 @@ def render(view: SeatView) -> str:
     else:
         cells = [f"{i + 1}:{c['card']}{'*' if c['playable'] else ''}" for i, c in enumerate(hand)]
         lines.append("  your hand: " + " ".join(cells))
+    if view["phase"] not in ("trump", "bidding", "playing") and view["legal"]:  # a special card's step
+        lines.append("  choose: " + ", ".join(view["legal"]))
     return "\n".join(lines)
+
+
+def trick_text(trick: TrickView, names: list[str]) -> str:
+    """A trick's cards with their players; a special card with how it was played (``Juggler H``,
+    ``Vampire=AD``, S5/S11/S12)."""
+    hows = trick.get("hows") or [None] * len(trick["plays"])
+    copies = trick.get("copies") or [None] * len(trick["plays"])
+    return "  ".join(f"{names[p['seat']]} {p['card']}{f' {how}' if how else ''}{f'={copy}' if copy else ''}"
+                     for p, how, copy in zip(trick["plays"], hows, copies))
+
+
+def taker(trick: TrickView, names: list[str]) -> str:
+    """Who took the trick: its winner, or nobody when a Bomb voided it (S9)."""
+    return "nobody (bombed)" if trick.get("bombed") else names[trick["winner"] or 0]
 
 
 def render_pad(view: SeatView) -> str:
@@ -69,6 +87,8 @@ def parse_input(text: str, view: SeatView) -> Action:
     """The action the player means by ``text``; raises WizardError with the reason."""
     text = text.strip()
     phase = view["phase"]
+    if text.split()[:1] and text.split()[0].lower() in VERBS:
+        return Action.parse(text)
     if phase == "trump":
         return Action.parse(text if text.lower().startswith("trump") else f"trump {text}")
     if phase == "bidding":
@@ -89,6 +109,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
     parser.add_argument("--option", action="append", default=[],
                         help=f"a game option: {', '.join(OPTION_FLAGS)}")
     add_schedule_flag(parser)
+    add_specials_flag(parser)
     args = parser.parse_args(argv)
     levels = args.bots.split(",")
     if len(levels) == 1:
@@ -98,7 +119,8 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     players = (Player(args.name),) + tuple(Player(f"{lvl.capitalize()} {i + 2}", lvl) for i, lvl in enumerate(levels))
     try:
-        config = GameConfig(players, with_schedule(parse_options(args.option), args.schedule), seed)
+        options = with_specials(with_schedule(parse_options(args.option), args.schedule), args.specials)
+        config = GameConfig(players, options, seed)
     except WizardError as error:
         parser.error(str(error))
     state = State(config)
@@ -111,8 +133,8 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input,
             last_trick = state.last_trick
             shown = seat_view(state, 0)["last_trick"]
             assert shown is not None and shown["winner"] is not None  # a trick was just taken
-            out("  trick: " + "  ".join(f"{players[p['seat']].name} {p['card']}" for p in shown["plays"])
-                + f"  -> {players[shown['winner']].name} takes it")
+            names = [player.name for player in players]
+            out("  trick: " + trick_text(shown, names) + f"  -> {taker(shown, names)} takes it")
         if state.round != current_round:
             if current_round:
                 out(render_pad(seat_view(state, 0)))
@@ -140,7 +162,7 @@ def _human_turn(state: State, view: SeatView, input_fn: Callable[[str], str],
                 out: Callable[[str], None]) -> bool:
     """Ask until a legal action is given; False when the player quits."""
     prompt = {"trump": "Choose trump (C D H S): ", "bidding": f"Your bid (0-{view['hand_size']}): ",
-              "playing": "Your card: "}[view["phase"]]
+              "playing": "Your card: "}.get(view["phase"], "Your choice: ")
     while True:
         try:
             text = input_fn(prompt)

@@ -27,6 +27,7 @@ prints that command for every failure.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -39,13 +40,25 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..actions import ALL_ACTIONS, Action
-from ..cards import FULL_MASK, canonical, cards_of, mask_of
+from ..actions import (
+    ALL_ACTIONS,
+    HOWS,
+    Action,
+    call_trump,
+    cloud_change,
+    name_copy,
+    pass_card,
+    play_special,
+    witch_swap,
+)
+from ..boxes import BOXES, specials_text
+from ..cards import ALL_CARDS, DRAGON, FAIRY, FIRST_SPECIAL, SUITS, canonical, cards_of, mask_of
 from ..config import GameConfig, Options
 from ..errors import ConfigError, IllegalActionError
 from ..reasons import CODES
 from ..rules import SCHEDULES
 from ..scoring import round_points
+from ..specials import SpecialState, cards_in_play
 from ..state import Phase, State
 from ..view import seat_view
 
@@ -54,7 +67,13 @@ CHECKS = ("legal", "cards", "score", "end", "refusal", "twin")
 # One action per distinct decision: the four Wizards (and Jesters) are one action each.
 DISTINCT_ACTIONS = [a for a in ALL_ACTIONS if a.kind != "play" or canonical(a) == a]
 APPLY_TRIES = 3  # refused actions also tried on apply() per checked position
-REFUSAL_MESSAGE = re.compile(r"^Cannot .*[RT]\d+\)$")
+SPECIAL_ACTIONS = ([play_special(card, how) for card in range(FIRST_SPECIAL, ALL_CARDS) for how in range(HOWS)]
+                   + [call_trump(suit) for suit in (*range(SUITS), None)] + [name_copy(how) for how in range(HOWS)]
+                   + [pass_card(canonical(card)) for card in range(ALL_CARDS) if canonical(card) == card]
+                   + [cloud_change(+1), cloud_change(-1)])
+"""The special cards' actions (S4..S13) but the Witch's, which are drawn per position."""
+WITCH_TRIES = 20  # Witch swaps tried per checked position of a special-card game
+REFUSAL_MESSAGE = re.compile(r"^Cannot .*[RST]\d+\)$")
 
 
 def combinations(schedules: tuple[str, ...] = SCHEDULES) -> list[tuple[int, Options]]:
@@ -76,6 +95,10 @@ def combinations(schedules: tuple[str, ...] = SCHEDULES) -> list[tuple[int, Opti
 COMBOS = combinations()
 COMBOS_OF = {schedule: combinations((schedule,)) for schedule in SCHEDULES}
 """One schedule's combinations (``--schedule``)."""
+SPECIAL_COMBOS = [(players, options) for players, options in COMBOS
+                  if not (options.foresight or options.unicoloured or options.schedule == "maximus")]
+"""The combinations the special cards allow (S3, T2)."""
+SPECIAL_COMBOS_OF = {schedule: [c for c in SPECIAL_COMBOS if c[1].schedule == schedule] for schedule in SCHEDULES}
 
 
 class Broken(Exception):
@@ -131,17 +154,36 @@ def game_seed(seed: int, game: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def game_config(seed: int, game: int, schedule: str | None = None) -> GameConfig:
-    """The config of game ``game`` of a run with ``seed`` (over one ``schedule``'s combinations, if given)."""
+def game_config(seed: int, game: int, schedule: str | None = None, specials: str | None = None) -> GameConfig:
+    """The config of game ``game`` of a run with ``seed`` (over one ``schedule``'s combinations, if
+    given; with ``specials`` -- a box, card names or ``any`` for a random set -- over those S3 allows)."""
     combos = COMBOS_OF[schedule] if schedule else COMBOS
+    if specials:
+        combos = SPECIAL_COMBOS_OF[schedule] if schedule else SPECIAL_COMBOS
     players, options = combos[game % len(combos)]
+    if specials:
+        chosen = random_specials(game_seed(seed, game)) if specials == "any" else specials
+        options = dataclasses.replace(options, specials=chosen)
     return GameConfig(GameConfig.of(players).players, options, game_seed(seed, game))
 
 
-def replay_command(seed: int, game: int, rate: float, schedule: str | None = None) -> str:
+def random_specials(seed: int) -> str:
+    """A random set of special cards that S1 allows (a box now and then, as players choose them)."""
+    rng = random.Random(seed)
+    if rng.random() < 0.25:
+        return rng.choice(list(BOXES))
+    while True:
+        cards = [card for card in range(FIRST_SPECIAL, ALL_CARDS) if rng.random() < 0.5]
+        if (DRAGON in cards) == (FAIRY in cards) and cards:
+            return specials_text(tuple(cards))
+
+
+def replay_command(seed: int, game: int, rate: float, schedule: str | None = None,
+                   specials: str | None = None) -> str:
     """The command that replays one game of a run alone."""
     command = f"python -m wizard_engine soak --seed {seed} --first {game} --games 1 --rate {rate}"
-    return f"{command} --schedule {schedule}" if schedule else command
+    command = f"{command} --schedule {schedule}" if schedule else command
+    return f"{command} --specials {specials}" if specials else command
 
 
 class GameFailed(Exception):
@@ -197,20 +239,28 @@ def play_game(config: GameConfig, rate: float, report: Report) -> None:
 
 
 def check_cards_in_one_place(state: State) -> None:
-    """R22: hands, stock, turned card, current trick and taken tricks partition the deck."""
-    places = [*state.hands, state.stock, mask_of(state.trick.cards)]
-    places += [mask_of(t.cards) for t in state.tricks]
-    if state.turned is not None:
-        places.append(1 << state.turned)
+    """R22 (S14): hands, stock, turned card (and those set aside), current trick, taken tricks
+    (and passes on their way) partition the deck; tricks taken and bombed add up (S9)."""
+    special = state if isinstance(state, SpecialState) else None
+    if special:
+        places = cards_in_play(special)
+    else:
+        places = [*state.hands, state.stock, mask_of(state.trick.cards)]
+        places += [mask_of(t.cards) for t in state.tricks]
+        if state.turned is not None:
+            places.append(1 << state.turned)
     union = 0
     for place in places:
         require(union & place == 0, f"cards {cards_of(union & place)} are in two places")
         union |= place
-    require(union == FULL_MASK, f"cards {cards_of(FULL_MASK & ~union)} are nowhere")
-    require(sum(state.taken) == len(state.tricks),
-            f"tricks taken {state.taken} do not add up to the {len(state.tricks)} tricks played")
+    require(union == state.deck_mask, f"cards {cards_of(state.deck_mask & ~union)} are nowhere")
+    bombed = sum(trick.bombed for trick in special.tricks) if special else 0
+    require(sum(state.taken) + bombed == len(state.tricks),
+            f"tricks taken {state.taken} and {bombed} bombed do not add up to the {len(state.tricks)} tricks played")
     for seat, hand in enumerate(state.hands):
-        played = len(state.tricks) + (seat in state.trick.seats)
+        in_trick = seat in state.trick.seats and state.trick is not state.last_trick
+        passing = bool(special and seat in special.passes and special.phase is Phase.PASSING)
+        played = len(state.tricks) + in_trick + passing
         require(hand.bit_count() == state.hand_size - played,
                 f"seat {seat} holds {hand.bit_count()} cards, not {state.hand_size - played}")
 
@@ -220,6 +270,8 @@ def check_round_scored(state: State) -> None:
     rows = state.pad[-1]
     before = state.pad[-2] if len(state.pad) > 1 else None
     tricks = state.rules.hand_size(len(state.pad))
+    if isinstance(state, SpecialState):  # S9: bombed tricks belong to nobody
+        tricks -= state.bombed_pad[len(state.pad) - 1]
     require(sum(row.taken for row in rows) == tricks,
             f"round {len(state.pad)}: {sum(row.taken for row in rows)} tricks taken, not {tricks}")
     for seat, row in enumerate(rows):
@@ -233,7 +285,12 @@ def check_round_scored(state: State) -> None:
 def check_illegal_refused(state: State, seat: int, legal: list[Action], rng: random.Random) -> None:
     """Every action not in ``legal`` is refused with a reason; a sample is tried on apply too."""
     allowed = set(legal)
-    refused = [action for action in DISTINCT_ACTIONS if action not in allowed]
+    candidates = DISTINCT_ACTIONS
+    if isinstance(state, SpecialState):
+        cards = list(range(ALL_CARDS))
+        candidates = [*DISTINCT_ACTIONS, *SPECIAL_ACTIONS,
+                      *(witch_swap(rng.choice(cards), rng.choice(cards)) for _ in range(WITCH_TRIES))]
+    refused = [action for action in candidates if action not in allowed]
     for action in refused:
         reason = state.why_illegal(seat, action)
         require(reason is not None and str(reason) != "", f"seat {seat} may {action} but it is not legal")
@@ -277,30 +334,34 @@ def hidden_twin(state: State, seat: int, visible_bids: list[int | None], rng: ra
         count = state.hands[s].bit_count()
         twin.hands[s], pool = mask_of(pool[:count]), pool[count:]
     twin.stock = mask_of(pool)
+    if isinstance(twin, SpecialState):
+        twin.stock_order = pool  # S12: the next card of the stock is as unknown as the rest
     for s, bid in enumerate(state.bids):
         if bid is not None and visible_bids[s] is None:
             twin.bids[s] = (bid + 1) % (state.hand_size + 1)
     return twin
 
 
-def run_games(seed: int, first: int, count: int, rate: float, schedule: str | None = None) -> Report:
+def run_games(seed: int, first: int, count: int, rate: float, schedule: str | None = None,
+              specials: str | None = None) -> Report:
     """Play games ``first .. first + count - 1`` of a run; every failure is recorded."""
     report = Report()
     for game in range(first, first + count):
-        config = game_config(seed, game, schedule)
+        config = game_config(seed, game, schedule, specials)
         try:
             play_game(config, rate, report)
         except GameFailed as failed:
             report.failures.append(Failure(
                 game, config.seed, len(config.players), _options_text(config.options), failed.position,
-                failed.check, str(failed), replay_command(seed, game, rate, schedule)))
+                failed.check, str(failed), replay_command(seed, game, rate, schedule, specials)))
         report.games += 1
     return report
 
 
 def _options_text(options: Options) -> str:
     on = [name for name, value in vars(options).items() if value is True]
-    return ", ".join([f"{options.schedule} schedule", f"{options.bidding} bids", *on])
+    cards = [f"special cards {options.specials}"] if options.specials else []
+    return ", ".join([f"{options.schedule} schedule", f"{options.bidding} bids", *on, *cards])
 
 
 def _chunks(first: int, games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -309,7 +370,8 @@ def _chunks(first: int, games: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def soak(games: int, seed: int = 0, first: int = 0, rate: float = DEFAULT_RATE, jobs: int = 1,
-         progress: Callable[[int, int, int], None] | None = None, schedule: str | None = None) -> Report:
+         progress: Callable[[int, int, int], None] | None = None, schedule: str | None = None,
+         specials: str | None = None) -> Report:
     """Play and check games ``first .. first + games - 1``, in ``jobs`` processes (of one
     ``schedule``, if given, else of every one).
 
@@ -319,13 +381,13 @@ def soak(games: int, seed: int = 0, first: int = 0, rate: float = DEFAULT_RATE, 
     size = max(1, min(50, games // (jobs * 8) or 1))
     parts = list(_chunks(first, games, size))
     if jobs <= 1 or len(parts) == 1:
-        results: Iterator[Report] = (run_games(seed, start, count, rate, schedule) for start, count in parts)
+        results: Iterator[Report] = (run_games(seed, start, count, rate, schedule, specials) for start, count in parts)
         _collect(results, report, games, progress)
         return report
     from concurrent.futures import ProcessPoolExecutor, as_completed  # not under Pyodide
 
     with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(run_games, seed, start, count, rate, schedule) for start, count in parts]
+        futures = [pool.submit(run_games, seed, start, count, rate, schedule, specials) for start, count in parts]
         _collect((f.result() for f in as_completed(futures)), report, games, progress)
     return report
 
@@ -370,11 +432,15 @@ def _duration(seconds: float) -> str:
 
 
 def summary(report: Report, seed: int, first: int, rate: float, jobs: int, seconds: float,
-            schedule: str | None = None) -> str:
+            schedule: str | None = None, specials: str | None = None) -> str:
     """The human summary of a run."""
-    combos = len(COMBOS_OF[schedule] if schedule else COMBOS)
+    if specials:
+        combos = len(SPECIAL_COMBOS_OF[schedule] if schedule else SPECIAL_COMBOS)
+    else:
+        combos = len(COMBOS_OF[schedule] if schedule else COMBOS)
     lines = [f"soak: {report.games} games (seed {seed}, games {first}..{first + report.games - 1}, "
-             f"{combos} {schedule or 'any'} schedule x player count x option combinations), "
+             f"{combos} {schedule or 'any'} schedule x player count x option combinations"
+             f"{f', special cards {specials}' if specials else ''}), "
              f"{report.positions} positions, "
              f"{seconds:.1f} s with {jobs} job{'s' * (jobs != 1)} "
              f"({report.games / seconds if seconds else 0:.1f} games/s)",
@@ -403,17 +469,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--schedule", choices=SCHEDULES, default=None,
                         help="play only this schedule's games (default: every schedule's)")
+    parser.add_argument("--specials", default=None,
+                        help="special cards (S1): a box (2016, 2021, 2026), names (Bomb,Cloud) or 'any' "
+                             "(a random set per game); default: none")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
+    if args.specials not in (None, "any"):
+        try:
+            Options(specials=args.specials).check(4)
+        except ConfigError as error:
+            parser.error(str(error))
     if args.games < 1 or args.first < 0 or args.seed < 0 or args.jobs < 1 or not 0 <= args.rate <= 1:
         parser.error("--games and --jobs must be at least 1, --seed and --first at least 0, --rate in 0..1")
     start = time.perf_counter()
-    report = soak(args.games, args.seed, args.first, args.rate, args.jobs, ProgressBar(sys.stderr), args.schedule)
+    report = soak(args.games, args.seed, args.first, args.rate, args.jobs, ProgressBar(sys.stderr), args.schedule,
+                  args.specials)
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"seed": args.seed, "first": args.first, "rate": args.rate, "jobs": args.jobs,
-                          "schedule": args.schedule,
+                          "schedule": args.schedule, "specials": args.specials,
                           "seconds": round(seconds, 1), **report.to_json()}, indent=2))
     else:
-        print(summary(report, args.seed, args.first, args.rate, args.jobs, seconds, args.schedule))
+        print(summary(report, args.seed, args.first, args.rate, args.jobs, seconds, args.schedule, args.specials))
     return 1 if report.failures else 0

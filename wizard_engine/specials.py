@@ -1,0 +1,625 @@
+"""The anniversary boxes' special cards in play (S2..S14): a game whose deck holds any of them
+is a :class:`SpecialState`.
+
+The base game's :class:`~wizard_engine.state.State` and its tables stay exactly as they were;
+a special-card game answers the same questions (who acts, what is legal, apply, the view's
+data) with the rules of ``SPECIALS.md``:
+
+* a played card has an *identity* (:class:`Played`): what it counts as in the trick (S5, S6,
+  S11, S12), from the card, how it was played and, for the Vampire, the card it copies;
+* :func:`trick_winner` and :func:`led_of` are S7 and S6 over those identities;
+* after a trick, its effects run in S13's order as steps of their own (pass, Cloud, Witch),
+  each a decision of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .actions import (
+    HOW_JESTER,
+    HOW_NONE,
+    HOW_WIZARD,
+    Action,
+    call_trump,
+    choose_trump,
+    cloud_change,
+    name_copy,
+    pass_card,
+    play_special,
+    witch_swap,
+)
+from .boxes import special_cards
+from .cards import (
+    BIT,
+    BOMB,
+    CLOUD,
+    DECK_SIZE,
+    DRAGON,
+    FAIRY,
+    FIRST_SPECIAL,
+    FULL_MASK,
+    JESTER,
+    JESTER_MASK,
+    JUGGLER,
+    RANK_OF,
+    SHAPESHIFTER,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_OF,
+    SUITS,
+    VAMPIRE,
+    WEREWOLF,
+    WITCH,
+    WIZARD,
+    WIZARD_MASK,
+    Card,
+    Mask,
+    Suit,
+    canonical,
+    card_name,
+    cards_of,
+    mask_of,
+)
+from .config import GameConfig
+from .reasons import Reason
+from .rules import NO_LED_SUIT, NOTHING_LED, Led, Seat, Trick
+from .state import Phase, State, plays_of
+
+# What a played card counts as (S5..S7, S11, S12).
+SUIT_CARD, WIZARD_LIKE, JESTER_LIKE, DRAGON_LIKE, FAIRY_LIKE, BOMB_LIKE, WITCH_LIKE = range(7)
+_JESTERS = (JESTER_LIKE, FAIRY_LIKE, BOMB_LIKE, WITCH_LIKE)
+"""S6: these leave the led suit open, like a Jester."""
+_JESTER_ORDER = {JESTER_LIKE: 3, FAIRY_LIKE: 2, WITCH_LIKE: 1, BOMB_LIKE: 0}
+"""S7: a trick of only Jester-like cards goes to the highest: Jester > Fairy > Witch."""
+VALUE_STEP = 4
+"""Suit values are ranks times this, so the Juggler (7 1/2) and the Cloud (9 3/4) fit between (S5)."""
+JUGGLER_VALUE = 26  # between the 7 (rank 6: 24) and the 8 (rank 7: 28)
+CLOUD_VALUE = 35  # between the 9 (rank 8: 32) and the 10 (rank 9: 36)
+WIZARD_LIKE_TURNED = (DRAGON, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER, VAMPIRE)
+"""S8: turned up, these let the dealer choose trump as a Wizard does; the Fairy, Bomb and Witch mean no trump."""
+SUIT_NAMED = (JUGGLER, CLOUD)
+"""S5: played with a colour named."""
+
+
+class Played(NamedTuple):
+    """What a card in a trick counts as: a kind, a suit and value (suit cards), and its effect."""
+
+    kind: int
+    suit: Suit = -1
+    value: int = 0
+    effect: Card = -1  # the special card whose S13 effect it brings (Juggler, Cloud, Witch, Bomb)
+
+
+def identity(card: Card, how: int, copied: Card | None = None) -> Played:
+    """S5/S11/S12: what ``card``, played ``how``, counts as (``copied``: the Vampire's card)."""
+    if card == VAMPIRE:
+        return identity(copied, how) if copied is not None else Played(JESTER_LIKE)
+    suit = SUIT_OF[card]
+    if suit < SUITS:
+        return Played(SUIT_CARD, suit, RANK_OF[card] * VALUE_STEP)
+    if suit == WIZARD:
+        return Played(WIZARD_LIKE)
+    if suit == JESTER:
+        return Played(JESTER_LIKE)
+    if card in SUIT_NAMED:
+        return Played(SUIT_CARD, how - 1, JUGGLER_VALUE if card == JUGGLER else CLOUD_VALUE, card)
+    if card == SHAPESHIFTER:
+        return Played(WIZARD_LIKE if how == HOW_WIZARD else JESTER_LIKE)
+    # The Werewolf never reaches a trick (S10 swaps it away); before the Vampire reveals what it
+    # copies instead (S12), the Werewolf's identity is an unknown card, weighed as a Jester.
+    return {DRAGON: Played(DRAGON_LIKE), FAIRY: Played(FAIRY_LIKE), BOMB: Played(BOMB_LIKE, effect=BOMB),
+            WITCH: Played(WITCH_LIKE, effect=WITCH), WEREWOLF: Played(JESTER_LIKE)}[card]
+
+
+def hows_for(card: Card, copied: Card | None) -> tuple[int, ...]:
+    """The ways ``card`` may be played (S5, S11, S12): colours, Wizard or Jester, or just played."""
+    target = copied if card == VAMPIRE else card
+    if target in SUIT_NAMED:
+        return (1, 2, 3, 4)
+    if target == SHAPESHIFTER:
+        return (HOW_WIZARD, HOW_JESTER)
+    return (HOW_NONE,)
+
+
+def led_of(plays: list[Played]) -> Led:
+    """S6 (R13-R15): the first card that is not Jester-like sets the led suit; a Wizard-like or
+    Dragon frees the trick."""
+    for one in plays:
+        if one.kind in _JESTERS:
+            continue
+        return one.suit if one.kind == SUIT_CARD else NO_LED_SUIT
+    return NOTHING_LED
+
+
+def trick_winner(plays: list[Played], trump: Suit | None) -> int:
+    """S7 (and S9: ignoring a Bomb): the index of the play that wins the trick."""
+    count = range(len(plays))
+    kinds = [one.kind for one in plays]
+    if DRAGON_LIKE in kinds:
+        return kinds.index(FAIRY_LIKE) if FAIRY_LIKE in kinds else kinds.index(DRAGON_LIKE)
+    if WIZARD_LIKE in kinds:
+        return kinds.index(WIZARD_LIKE)
+    led = led_of(plays)
+    for suit in (trump, led):
+        if suit is None or not 0 <= suit < SUITS:
+            continue
+        of_suit = [i for i in count if kinds[i] == SUIT_CARD and plays[i].suit == suit]
+        if of_suit:
+            return max(of_suit, key=lambda i: (plays[i].value, -i))  # the first of equals
+    return max(count, key=lambda i: (_JESTER_ORDER.get(kinds[i], -1), -i))
+
+
+def bombed(plays: list[Played]) -> bool:
+    """S9: a Bomb (or a Vampire copying it) in the trick."""
+    return any(one.kind == BOMB_LIKE for one in plays)
+
+
+class SpecialTrick(Trick):
+    """A trick of a special-card game: as :class:`~wizard_engine.rules.Trick`, and how each card
+    was played (``hows``), what the Vampire copied, whether it was bombed and the Witch's swaps."""
+
+    __slots__ = ("bombed", "copies", "hows", "played", "swaps")
+
+    def __init__(self, leader: Seat) -> None:
+        super().__init__(leader)
+        self.hows: list[int] = []
+        self.copies: list[Card | None] = []
+        self.played: list[Played] = []
+        self.bombed = False
+        self.swaps: list[tuple[Seat, Card, Card]] = []  # the Witch's: (seat, put in, taken)
+
+    def put(self, seat: Seat, card: Card, how: int, copied: Card | None, trump: Suit | None) -> None:
+        """Put a card on the trick (S4..S7, S9)."""
+        self.seats.append(seat)
+        self.cards.append(card)
+        self.hows.append(how)
+        self.copies.append(copied if card == VAMPIRE else None)
+        self.played.append(identity(card, how, copied))
+        self.settle(trump)
+
+    def settle(self, trump: Suit | None) -> None:
+        """The led suit and winner for the cards so far and the trump now (S12: it may change)."""
+        self.led = led_of(self.played)
+        self.winner = self.seats[trick_winner(self.played, trump)]
+        self.bombed = bombed(self.played)
+
+    def effects(self) -> list[tuple[Card, Seat]]:
+        """The S13 effects its cards bring, each with the seat that played it."""
+        return [(one.effect, seat) for one, seat in zip(self.played, self.seats) if one.effect >= 0]
+
+    def copy(self) -> SpecialTrick:
+        """An independent copy."""
+        other = SpecialTrick(self.leader)
+        for name in ("seats", "cards", "hows", "copies", "played", "swaps"):
+            setattr(other, name, getattr(self, name)[:])
+        other.led, other.winner, other.bombed = self.led, self.winner, self.bombed
+        return other
+
+
+def copies_mask(card: Card) -> Mask:
+    """Every copy of a card in a hand: four Wizards, four Jesters, or the card itself."""
+    suit = SUIT_OF[card]
+    if suit in (WIZARD, JESTER):
+        first = canonical(card)
+        return sum(BIT[first + i] for i in range(4))
+    return BIT[card]
+
+
+def lowest_copy(hand: Mask, card: Card) -> Card:
+    """The copy of ``card`` that leaves ``hand`` (any Wizard or Jester will do)."""
+    copies = hand & copies_mask(card)
+    return (copies & -copies).bit_length() - 1
+
+
+_STEP_ORDER = ("pass", "cloud", "witch")
+_EXPECTED = {Phase.TRUMP: ("trump", "R8"), Phase.BIDDING: ("bid", "R10"), Phase.PLAYING: ("play", "R12"),
+             Phase.WEREWOLF: ("call", "S10"), Phase.PASSING: ("pass", "S13"), Phase.CLOUD: ("cloud", "S13"),
+             Phase.WITCH: ("witch", "S13")}
+
+
+class SpecialState(State):
+    """A game with special cards (S1..S14).  Made by ``State(config)`` when the options name any."""
+
+    trick: SpecialTrick
+    last_trick: SpecialTrick | None
+    tricks: list[SpecialTrick]  # type: ignore[assignment]
+
+    def __init__(self, config: GameConfig) -> None:
+        self.specials = special_cards(config.options.specials)
+        self.deck_mask = FULL_MASK | mask_of(self.specials)
+        self.cloud_pad: list[list[int]] = []  # each round's Cloud changes per seat (S14)
+        self.bombed_pad: list[int] = []  # each round's bombed tricks (S9)
+        super().__init__(config)
+
+    # --- set-up -----------------------------------------------------------------
+
+    def _start_round(self, round_: int, dealer: Seat) -> None:
+        """R7/S2: shuffle the whole deck, deal, turn up the next card (there is always one)."""
+        cards = self.rules.hand_size(round_)
+        deck = list(range(DECK_SIZE)) + list(self.specials)
+        self._rng.shuffle(deck)
+        players = self.num_players
+        hands = [mask_of(deck[p * cards:(p + 1) * cards]) for p in range(players)]
+        self._begin_round(round_, dealer, hands, deck[players * cards], mask_of(deck[players * cards + 1:]),
+                          deck[players * cards + 1:])
+
+    def _begin_round(self, round_: int, dealer: Seat, hands: list[Mask], turned: Card | None, stock: Mask,
+                     order: list[Card] | None = None) -> None:
+        super()._begin_round(round_, dealer, hands, None, stock)
+        self.turned = turned
+        self.stock_order = order if order is not None else cards_of(stock)
+        self.set_aside = 0  # turned-up cards covered by a later one (S12)
+        self.trick = SpecialTrick(self.left_of(dealer))
+        self.cloud = [0] * self.num_players
+        self.steps: list[tuple[str, Seat]] = []
+        self.passes: dict[Seat, Card] = {}
+        self.pass_log: list[tuple[int, list[tuple[Seat, Card]]]] = []
+        self.werewolf: tuple[Seat, Card] | None = None
+        self.vampire: list[str] = []  # the decisions a Vampire's reveal still needs (S12)
+        self.next_leader = -1
+        self._set_trump_from_turned()
+
+    def _set_trump_from_turned(self) -> None:
+        """S8/S10: the trump the turned-up card sets, the dealer's choice, or the Werewolf's call."""
+        turned = self.turned
+        holder = next((s for s, hand in enumerate(self.hands) if hand & BIT[WEREWOLF]), None)
+        if holder is not None and turned is not None:  # S10: swap at once, then call trump
+            self.hands[holder] = self.hands[holder] & ~BIT[WEREWOLF] | BIT[turned]
+            self.werewolf, self.turned = (holder, turned), WEREWOLF
+            self._set_trump(None)
+            self.phase, self.turn = Phase.WEREWOLF, holder
+            return
+        if turned is None or SUIT_OF[turned] == JESTER or turned in (FAIRY, BOMB, WITCH):
+            self._set_trump(None)
+        elif SUIT_OF[turned] == WIZARD or turned in WIZARD_LIKE_TURNED:
+            self._set_trump(None)
+            self.phase, self.turn = Phase.TRUMP, self.dealer
+            return
+        else:
+            self._set_trump(SUIT_OF[turned])
+        self.phase, self.turn = Phase.BIDDING, self.left_of(self.dealer)
+
+    def _set_trump(self, suit: Suit | None) -> None:
+        self.trump = suit
+        self.trick_rules = self.rules.trick_rules(suit)
+
+    # --- questions ----------------------------------------------------------------
+
+    def to_act(self) -> tuple[Seat, ...]:
+        """As the base game; after a Juggler every seat yet to pass (S13)."""
+        if self.phase is Phase.PASSING:
+            return tuple(s for s in range(self.num_players) if s not in self.passes)
+        return super().to_act()
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not to act)."""
+        if seat not in self.to_act():
+            return []
+        phase = self.phase
+        if phase is Phase.TRUMP or (phase is Phase.VAMPIRE and self.vampire[0] == "trump"):
+            return [choose_trump(s) for s in range(SUITS)]
+        if phase is Phase.VAMPIRE:
+            return [name_copy(how) for how in hows_for(self.turned, None)] if self.turned is not None else []
+        if phase is Phase.WEREWOLF:
+            return [call_trump(s) for s in (*range(SUITS), None)]
+        if phase is Phase.BIDDING:
+            return super().legal_actions(seat)
+        if phase is Phase.PASSING:
+            return [pass_card(c) for c in _distinct(self.hands[seat])]
+        if phase is Phase.CLOUD:
+            return [cloud_change(+1)] + ([cloud_change(-1)] if self.bids[seat] else [])
+        if phase is Phase.WITCH:
+            return [witch_swap(put, take) for put in _distinct(self.hands[seat]) for take in self._takeable(put)]
+        return self._plays(seat)
+
+    def _plays(self, seat: Seat) -> list[Action]:
+        """S4/R13: follow the led suit with a suit card if you can; every other card always."""
+        return plays_of(self.playable_mask(seat) & FULL_MASK) + [
+            play_special(card, how) for card in cards_of(self.hands[seat] & ~FULL_MASK)
+            for how in hows_for(card, self.turned)]
+
+    def playable_mask(self, seat: Seat) -> Mask:
+        """The cards of ``seat``'s hand it may play now (S4, R13)."""
+        hand = self.hands[seat]
+        led = self.trick.led
+        follow = hand & SUIT_MASK[led] if led < SUITS else 0
+        return follow | (hand & ~FULL_MASK) | (hand & (WIZARD_MASK | JESTER_MASK)) if follow else hand
+
+    def _takeable(self, put: Card) -> list[Card]:
+        """S13: the cards of the trick the Witch may take: not the Witch (nor its copy), not ``put``."""
+        trick = self._taken_trick()
+        cards: list[Card] = []
+        for index, card in enumerate(trick.cards):
+            if not _is_witch(trick, index, self.turn) and canonical(card) != put and canonical(card) not in cards:
+                cards.append(canonical(card))
+        return cards
+
+    def why_illegal(self, seat: Seat, action: Action | str) -> Reason | None:
+        """Why ``seat`` may not take ``action`` now, citing the rule; None if it may."""
+        action = Action.coerce(action)
+        phase = self.phase
+        if phase in (Phase.OVER, Phase.TRUMP, Phase.BIDDING) or not 0 <= seat < self.num_players:
+            return super().why_illegal(seat, action)
+        kind, rule = _EXPECTED.get(phase) or (self.vampire[0], "S12")
+        if seat not in self.to_act():
+            if phase is Phase.PASSING:
+                return Reason("already_passed", {"action": str(action)}, "S13")
+            turn = {"seat": self.turn, "name": self.config.players[self.turn].name, "phase": phase.value}
+            return Reason("not_your_turn", {"action": str(action), **turn}, rule)
+        if action.kind != kind:
+            return Reason("wrong_phase", {"action": str(action), "phase": phase.value}, rule)
+        if action in self.legal_actions(seat):
+            return None
+        return self._why_not(seat, action, kind)
+
+    def _why_not(self, seat: Seat, action: Action, kind: str) -> Reason:
+        """The reason a legal-looking action of the right kind is refused."""
+        hand = self.hands[seat]
+        params = {"action": str(action)}
+        if kind in ("play", "pass", "witch") and not hand & copies_mask(action.card):
+            return Reason("not_in_hand", {"card": card_name(action.card)}, "R22")
+        if kind == "play" and action.card < FIRST_SPECIAL:
+            return self.follow_reason(action.card)
+        if kind == "play":
+            return Reason("special_how", params, "S5")
+        if kind == "cloud":
+            return Reason("cloud_below_zero", params, "S13")
+        if kind == "witch":
+            return Reason("witch_take", {**params, "card": card_name(action.taken_card)}, "S13")
+        return Reason("special_how", params, "S12")
+
+    # --- actions ------------------------------------------------------------------
+
+    def apply_unchecked(self, seat: Seat, action: int) -> None:
+        """Apply a legal action (no checks)."""
+        action = Action(action)
+        kind = action.kind
+        if kind in ("bid", "trump") and self.phase is not Phase.VAMPIRE:
+            super().apply_unchecked(seat, action)
+            return
+        self.history.append((seat, action))
+        if kind == "play":
+            self._play_special(seat, action)
+        elif kind == "call":
+            self._set_trump(action.call)
+            self.phase, self.turn = Phase.BIDDING, self.left_of(self.dealer)
+        elif kind in ("trump", "name"):
+            self._vampire_step(action)
+        elif kind == "pass":
+            self._pass(seat, action.card)
+        elif kind == "cloud":
+            self.bids[seat] += action.change  # type: ignore[operator]
+            self.cloud[seat] += action.change
+            self._next_step()
+        else:
+            self._witch(seat, action.card, action.taken_card)
+
+    def _play_special(self, seat: Seat, action: Action) -> None:
+        card = action.card
+        if card < FIRST_SPECIAL:
+            card = lowest_copy(self.hands[seat], card)
+        self.hands[seat] &= ~BIT[card]
+        copied = self.turned
+        if card == VAMPIRE and copied == WEREWOLF:
+            copied = self._reveal()
+        self.trick.put(seat, card, action.how, copied, self.trump)
+        if self.vampire:
+            self.phase, self.turn = Phase.VAMPIRE, seat
+            return
+        self._after_play(seat)
+
+    def _reveal(self) -> Card | None:
+        """S12: the Vampire on the Werewolf turns up the next card of the stock; it is trump from
+        this trick on and the Vampire copies it (none left: a Jester)."""
+        if not self.stock_order:
+            return None
+        card = self.stock_order.pop(0)
+        self.stock &= ~BIT[card]
+        self.set_aside |= BIT[WEREWOLF]
+        self.turned = card
+        if SUIT_OF[card] == WIZARD or card in WIZARD_LIKE_TURNED:
+            self.vampire.append("trump")
+        else:
+            self._set_trump(SUIT_OF[card] if SUIT_OF[card] < SUITS else None)
+        if hows_for(card, None) != (HOW_NONE,):
+            self.vampire.append("name")
+        return card
+
+    def _vampire_step(self, action: Action) -> None:
+        step = self.vampire.pop(0)
+        trick = self.trick
+        if step == "trump":
+            self._set_trump(action.suit)
+        else:
+            trick.hows[-1] = action.how
+            trick.played[-1] = identity(VAMPIRE, action.how, self.turned)
+        trick.settle(self.trump)
+        if not self.vampire:
+            self.phase = Phase.PLAYING
+            self._after_play(trick.seats[-1])
+
+    def _after_play(self, seat: Seat) -> None:
+        trick = self.trick
+        if len(trick.cards) < self.num_players:
+            self.turn = self.left_of(seat)
+            return
+        winner = trick.winner
+        if not trick.bombed:
+            self.taken[winner] += 1  # S9: a bombed trick belongs to nobody
+        self.tricks.append(trick)
+        self.last_trick = trick
+        self.next_leader = winner  # S9: who would have won leads next
+        last = len(self.tricks) == self.hand_size
+        steps = []
+        for effect, player in trick.effects():  # S13's order: passes, the Cloud, the Witch
+            if effect == JUGGLER and not last:
+                steps.append(("pass", -1))
+            elif effect == CLOUD and not trick.bombed:
+                steps.append(("cloud", winner))
+            elif effect == WITCH and not last:
+                steps.append(("witch", player))
+        self.steps = sorted(steps, key=lambda step: _STEP_ORDER.index(step[0]))
+        self._next_step()
+
+    def _next_step(self) -> None:
+        """The next S13 effect of the trick just taken, or the next trick (or the round's end)."""
+        while self.steps:
+            step, seat = self.steps.pop(0)
+            if step == "witch" and not self.hands[seat]:
+                continue
+            self.phase = {"pass": Phase.PASSING, "cloud": Phase.CLOUD, "witch": Phase.WITCH}[step]
+            self.turn = seat if seat >= 0 else self.next_leader
+            self.passes = {}
+            return
+        self.phase = Phase.PLAYING
+        self.trick = SpecialTrick(self.next_leader)
+        self.turn = self.next_leader
+        if len(self.tricks) == self.hand_size:
+            self._end_round()
+
+    def _pass(self, seat: Seat, card: Card) -> None:
+        self.passes[seat] = lowest_copy(self.hands[seat], card)
+        self.hands[seat] &= ~BIT[self.passes[seat]]
+        if len(self.passes) < self.num_players:
+            return
+        for giver, passed in self.passes.items():  # S13: all at once, to the left
+            self.hands[self.left_of(giver)] |= BIT[passed]
+        self.pass_log.append((len(self.tricks), sorted(self.passes.items())))
+        self._next_step()
+
+    def _witch(self, seat: Seat, put: Card, take: Card) -> None:
+        """S13: put a card of the hand into the trick, take another; the winner stays."""
+        trick = self._taken_trick()
+        put = lowest_copy(self.hands[seat], put)
+        index = next(i for i, card in enumerate(trick.cards)
+                     if canonical(card) == take and not _is_witch(trick, i, seat))
+        taken = trick.cards[index]
+        self.hands[seat] = self.hands[seat] & ~BIT[put] | BIT[taken]
+        trick.cards[index] = put
+        trick.hows[index], trick.copies[index] = HOW_NONE, None
+        trick.swaps.append((seat, put, taken))
+        self._next_step()
+
+    def _taken_trick(self) -> SpecialTrick:
+        """The trick just taken, whose effects (S13) are under way."""
+        assert self.last_trick is not None  # a step follows a trick
+        return self.last_trick
+
+    def _end_round(self) -> None:
+        self.cloud_pad.append(self.cloud[:])
+        self.bombed_pad.append(sum(trick.bombed for trick in self.tricks))
+        super()._end_round()
+
+    # --- the view's data ----------------------------------------------------------
+
+    def pass_known(self, seat: Seat) -> list[dict[str, object]]:
+        """S14: the passes of this round ``seat`` saw: the card it gave and the card it got."""
+        seen = []
+        for trick, passes in self.pass_log:
+            given = dict(passes)
+            right = (seat - 1) % self.num_players
+            seen.append({"trick": trick, "gave": card_name(given[seat]), "got": card_name(given[right])})
+        return seen
+
+    def copy(self) -> SpecialState:
+        """An independent copy."""
+        other = super().copy()
+        assert isinstance(other, SpecialState)
+        other.cloud, other.cloud_pad = self.cloud[:], [row[:] for row in self.cloud_pad]
+        other.bombed_pad = self.bombed_pad[:]
+        other.steps, other.passes, other.pass_log = self.steps[:], dict(self.passes), self.pass_log[:]
+        other.vampire, other.stock_order = self.vampire[:], self.stock_order[:]
+        other.trick = self.trick.copy()
+        return other
+
+    def _why_unrevealable(self, decision: Action, later: Sequence[tuple[Seat, Action]]) -> Reason | None:
+        """A take-back must not undo a special card's step (a pass, a call, a swap, a reveal)."""
+        kinds = {decision.kind, *(action.kind for _, action in later)}
+        vampire = any(a.kind == "play" and a.card == VAMPIRE for a in [decision, *(a for _, a in later)])
+        if kinds - {"play", "bid", "trump"} or vampire or self.phase not in (Phase.PLAYING, Phase.BIDDING):
+            return Reason("undo_special", rule="S13")
+        return super()._why_unrevealable(decision, later)
+
+
+def _is_witch(trick: SpecialTrick, index: int, seat: Seat) -> bool:
+    """Whether the trick's card at ``index`` is the Witch (or its copy) ``seat`` played."""
+    return trick.played[index].effect == WITCH and trick.seats[index] == seat
+
+
+def _distinct(mask: Mask) -> list[Card]:
+    """The cards of ``mask``, one per kind of Wizard or Jester (their first copy)."""
+    seen: list[Card] = []
+    for card in cards_of(mask):
+        first = canonical(card)
+        if first not in seen:
+            seen.append(first)
+    return seen
+
+
+def cards_in_play(state: SpecialState) -> list[Mask]:
+    """Where every card is (for the soak's invariant): hands, stock, turned-up, set aside,
+    tricks and the current trick, passes on the way."""
+    places = [*state.hands, state.stock, state.set_aside]
+    if state.turned is not None:
+        places.append(BIT[state.turned])
+    places += [mask_of(t.cards) for t in state.tricks]
+    if state.trick is not state.last_trick:
+        places.append(mask_of(state.trick.cards))
+    if state.phase is Phase.PASSING:
+        places.append(mask_of(state.passes.values()))
+    return places
+
+
+def special_trick_view(trick: SpecialTrick) -> dict[str, object]:
+    """What a trick adds in a special-card game, as every seat sees it: how each card was played
+    (a colour, ``Z`` or ``N``), what the Vampire copied, whether a Bomb voided it (S9) and the
+    Witch's swaps (S13, face up)."""
+    return {
+        "hows": [how_text(how) for how in trick.hows],
+        "copies": [None if card is None else card_name(card) for card in trick.copies],
+        "bombed": trick.bombed,
+        "swaps": [{"seat": seat, "put": card_name(put), "took": card_name(took)} for seat, put, took in trick.swaps],
+    }
+
+
+def how_text(how: int) -> str | None:
+    """How a card was played, as the view says it: a suit letter, ``Z``, ``N`` or None."""
+    if how == HOW_NONE:
+        return None
+    return {HOW_WIZARD: "Z", HOW_JESTER: "N"}.get(how) or SUIT_LETTERS[how - 1]
+
+
+def special_view(state: SpecialState, seat: Seat | None) -> dict[str, object]:
+    """What a special-card game adds to a seat's view (S14: the passes only its giver and receiver see)."""
+    werewolf = state.werewolf
+    return {
+        "cards": [card_name(card) for card in state.specials],
+        "cloud": list(state.cloud),
+        "cloud_pad": [list(row) for row in state.cloud_pad],
+        "werewolf": None if werewolf is None else {"seat": werewolf[0], "took": card_name(werewolf[1])},
+        "set_aside": [card_name(card) for card in cards_of(state.set_aside)],
+        "passed": [s in state.passes for s in range(state.num_players)] if state.phase is Phase.PASSING else None,
+        "passes": state.pass_known(seat) if seat is not None else [],
+    }
+
+
+def special_trump_why(state: SpecialState) -> str | None:
+    """Why the trump is what it is, when a special card decided it (a code the page words):
+    ``calling``/``called`` (the Werewolf, S10), ``revealed`` (the Vampire's card, S12),
+    ``choosing``/``chosen`` (a Wizard-like special turned up, S8), ``no_trump_card`` (the Fairy,
+    Bomb or Witch turned up, S8); None when a base card decided it."""
+    if state.set_aside:
+        return "choosing" if state.phase is Phase.VAMPIRE and state.vampire[0] == "trump" else "revealed"
+    if state.werewolf is not None:
+        return "calling" if state.phase is Phase.WEREWOLF else "called"
+    turned = state.turned
+    if turned in (FAIRY, BOMB, WITCH):
+        return "no_trump_card"
+    if turned in WIZARD_LIKE_TURNED:
+        return "chosen" if state.trump is not None else "choosing"
+    return None
+
+
+State.special_game = SpecialState
