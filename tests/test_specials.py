@@ -482,3 +482,11 @@ REACH: dict[str, Callable[[], str]] = {
     "already_passed": lambda: raised(lambda: act(_juggler_trick(), "pass 3C").apply(0, "pass 2C")).code,
     "undo_special": lambda: raised(lambda: _undo_after_pass().undo(0)).code,
 }
+
+
+def test_a_special_game_makes_no_challenge_link_the_page_could_not_play() -> None:
+    from wizard_engine.records.challenge import make_code
+
+    players = (Player("Ann"), Player("B", "easy"), Player("C", "easy"))
+    state = random_game(GameConfig(players, Options(specials="2016"), 4), seed=4)
+    assert raised(lambda: make_code(state)).code == "specials_not_here"

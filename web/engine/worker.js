@@ -42,6 +42,15 @@ const AFTER_RESTORE = "import random; random.seed()";
 const BEFORE_SNAPSHOT = `import ${PACKAGE}.web; ${PACKAGE}.web.preload()`;
 let call = null; // wizard_engine.web.call, once loaded
 const pending = []; // requests that arrived before the engine was ready
+let booting = "yes"; // "failed" once a runtime file could not be fetched (guardBoot)
+
+// A boot that failed on a runtime file leaves Pyodide's other requests of that boot to fail
+// unwatched (it fetches several files at once and stops at the first failure): their
+// rejections are that same failure, already reported with the file's name, and this worker
+// is about to be replaced; so they are not reported again as uncaught errors.
+self.addEventListener("unhandledrejection", (event) => {
+  if (booting === "failed") event.preventDefault();
+});
 
 async function boot() {
   const pinsText = await integrityPins();
@@ -223,10 +232,14 @@ async function integrityPins() {
 function guardBoot(pins) {
   const { fetch, console } = self;
   const warn = console.warn;
-  let fail;
-  const failed = new Promise((_, reject) => {
-    fail = reject;
+  let reject;
+  const failed = new Promise((_, rejectFailed) => {
+    reject = rejectFailed;
   });
+  const fail = (error) => {
+    booting = "failed";
+    reject(error);
+  };
   const name = (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href);
     return url.pathname.split("/").slice(-2).join("/");

@@ -108,6 +108,8 @@ def make_code(state: State, day: str | None = None) -> str:
         raise refused("challenge_one_person", people=len(people))
     if day is not None and not is_daily(config, check_day(day)):
         raise refused("challenge_not_daily", day=day)
+    if config.options.specials:  # the page does not play them yet (issue 42), so no link carries them
+        raise WizardError(Reason("specials_not_here", rule="S1"))
     options = config.options
     seats = [[p.name] if p.bot is None else [p.name, p.bot] for p in config.players]
     flags = [key for key in OPTION_KEYS if getattr(options, key)]
