@@ -261,6 +261,19 @@ def test_a_deal_of_the_day_code_carries_its_date_and_is_checked_against_it() -> 
     assert refused(forged(body)) == "challenge_not_daily"
 
 
+@pytest.mark.slow
+def test_a_deal_of_the_day_found_again_in_the_history_is_shared_as_one() -> None:
+    """The history knows when a game ended; its deal of the day is found from the day after back
+    (a link to an old day's deals is played later); a game that is no deal of the day is none."""
+    sealed = save.seal(daily_game("2026-11-27"))
+    for near in ("2026-11-26", "2026-11-27", "2027-05-01"):
+        made = result("challenge_make", save=sealed, near=near)
+        assert made["day"] == "2026-11-27" and read_code(made["code"]).day == "2026-11-27", near
+    assert result("challenge_make", save=sealed, near="2026-11-25")["day"] is None
+    plain = result("challenge_make", save=save.seal(FINISHED), near="2026-11-27")
+    assert plain["day"] is None and plain["code"] == CODE
+
+
 # --- the requests -------------------------------------------------------------------------------
 
 def test_the_requests_make_and_open_a_challenge_and_give_the_deal_of_the_day() -> None:
@@ -283,6 +296,7 @@ def test_the_requests_refuse_with_a_reason() -> None:
     assert error("challenge_open") == "challenge_damaged"
     assert error("challenge_make") == "no_save_given"
     assert error("challenge_make", save=save.seal(FINISHED), day="soon") == "daily_bad_day"
+    assert error("challenge_make", save=save.seal(FINISHED), near="yesterday") == "daily_bad_day"
     assert error("daily", day="2026-13-01") == "daily_bad_day"
 
 

@@ -244,7 +244,8 @@ const stats = new Stats(gameHistory, {
   },
   async challenge(key, listed) {
     const { save } = await gameHistory.review(key);
-    await challenges.share(save, { players: listed.players, totals: listed.totals, human: listed.me });
+    await challenges.share(save, { players: listed.players, totals: listed.totals, human: listed.me },
+      new Date(listed.date));
   },
 });
 const storagePanel = new StoragePanel();

@@ -189,16 +189,18 @@ export class Challenges {
 
   /**
    * The share dialog for a finished game's save (from the final standings or the history);
-   * `view`: its {players, totals, human} (and {game} at the table, to find a deal of the day).
+   * `view`: its {players, totals, human} (and {game} at the table, to find a deal of the day);
+   * `ended`: from the history, when the game ended (the engine finds a deal of the day by it).
    */
-  async share(save, view) {
+  async share(save, view, ended = null) {
     try {
       const playing = this.#playing(view);
-      const { code } = await this.#engine.call("challenge_make", playing?.day ? { save, day: playing.day } : { save });
+      const request = playing?.day ? { save, day: playing.day } : { save, ...(ended && { near: today(ended) }) };
+      const { code, day } = await this.#engine.call("challenge_make", request);
       const link = `${location.origin}${location.pathname}${PREFIX}${code}`;
       const points = view.totals[view.human];
-      this.#shared = playing?.day
-        ? t("daily.share", { day: dayText(playing.day), points, place: placeOf(view, view.human),
+      this.#shared = day
+        ? t("daily.share", { day: dayText(day), points, place: placeOf(view, view.human),
           count: view.players.length, link })
         : t("challenge.share", { points, link });
       $("share-text").value = this.#shared;

@@ -12,13 +12,19 @@ from ..records import challenge, save
 
 
 def challenge_make_request(params: dict[str, Any]) -> dict[str, Any]:
-    """``{save, day?}`` -> ``{code}``: the challenge of a finished game (``day``: the deal of that day)."""
+    """``{save, day?, near?}`` -> ``{code, day}``: the challenge of a finished game; ``day``: it is
+    the deal of that day (checked); ``near``: the day the game ended (the history's), so that a
+    deal of the day found again in the history is shared as one (``day`` in the answer, else None)."""
     text = params.get("save")
     if not isinstance(text, str):
         raise WizardError(Reason("no_save_given"))
-    day = params.get("day")
     state, _ = save.load_game(text)
-    return {"code": challenge.make_code(state, None if day is None else challenge.check_day(day))}
+    day = params.get("day")
+    if day is not None:
+        day = challenge.check_day(day)
+    elif params.get("near") is not None:
+        day = challenge.daily_near(state.config, params.get("near"))
+    return {"code": challenge.make_code(state, day), "day": day}
 
 
 def challenge_open_request(params: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import json
 import re
 import zlib
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from ..config import MAX_SEED, OPTION_KEYS, GameConfig, Options
@@ -89,9 +89,33 @@ def daily_setup(day: Any) -> dict[str, Any]:
             "levels": list(DAILY_LEVELS)}
 
 
+DAILY_LOOKBACK_DAYS = 3 * 366
+"""How far back from a game's end :func:`daily_near` looks for the day whose deal it was: a
+link to a deal of the day may be played long after that day."""
+
+
+def daily_near(config: GameConfig, near: Any) -> str | None:
+    """The day whose deal of the day ``config`` is, looking from the day after ``near`` (an ISO
+    date: when a game ended, in the player's time) back over :data:`DAILY_LOOKBACK_DAYS`; None when
+    it is none.  A day's seed is a hash of the day, so no other game is taken for one."""
+    end = date.fromisoformat(check_day(near)) + timedelta(days=1)
+    if not _daily_setup(config):
+        return None
+    for back in range(DAILY_LOOKBACK_DAYS + 1):
+        day = (end - timedelta(days=back)).isoformat()
+        if config.seed == daily_seed(day):
+            return day
+    return None
+
+
 def is_daily(config: GameConfig, day: str) -> bool:
     """Whether ``config`` is ``day``'s deal of the day, whatever the seats' names."""
-    return (config.seed == daily_seed(day) and config.options == Options() and not config.relaxed
+    return config.seed == daily_seed(day) and _daily_setup(config)
+
+
+def _daily_setup(config: GameConfig) -> bool:
+    """Whether ``config`` is set up as a deal of the day is: the standard game against its bots."""
+    return (config.options == Options() and not config.relaxed
             and tuple(p.bot for p in config.players) == DAILY_LEVELS)
 
 
