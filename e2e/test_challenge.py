@@ -59,6 +59,8 @@ def test_a_link_to_a_deal_of_the_day_is_played_to_the_end_both_results_shown_and
     assert "#challenge" not in page.url  # read once: a reload asks no more
     offer.get_by_role("button", name="Play these deals").click()
     player = Player(page)
+    player.state()  # (the table is up)
+    player.hold_results()  # (each result waits for its button: none goes on unseen on a busy machine)
     assert player.play_to_end() == 14  # 4 players: 15 rounds (R5)
     final = page.get_by_role("dialog", name="Final standings")
     table = final.locator(".challenge-table")

@@ -30,6 +30,7 @@ def test_a_whole_3_player_game_by_clicking_to_the_final_standings(page: Page, wa
     player = Player(page)
     player.open(seed=11)
     player.new_game(players=3)
+    player.hold_results()  # (each result waits for its button: none goes on unseen on a busy machine)
     summaries = player.play_to_end()
     assert summaries == 19  # rounds 1-19; the 20th ends in the final standings (R5)
     final = page.get_by_role("dialog", name="Final standings")
@@ -58,6 +59,7 @@ def test_a_whole_6_player_game_on_a_phone_sized_screen(page: Page, watch: Watch)
     for target in [page.locator("#hand button").first, page.get_by_role("button", name="Score pad")]:
         box = target.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    player.hold_results()  # (each result waits for its button: none goes on unseen on a busy machine)
     summaries = player.play_to_end()
     assert summaries == 9  # 10 rounds (R5); the last ends in the final standings
     page.get_by_role("dialog", name="Final standings").get_by_role("button", name="Score pad").click()
