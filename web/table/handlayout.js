@@ -73,5 +73,8 @@ function watchDock() {
   docked = true;
   const me = document.getElementById("me");
   const table = document.getElementById("table");
-  new ResizeObserver(() => table.style.setProperty("--dock-h", `${me.offsetHeight}px`)).observe(me);
+  // Set in the next frame: setting it resizes #table, which other observers watch (played.js), and a
+  // resize made inside an observer's callback is delivered late, which WebKit reports as an error.
+  new ResizeObserver(() => requestAnimationFrame(() => table.style.setProperty("--dock-h", `${me.offsetHeight}px`)))
+    .observe(me);
 }
