@@ -16,9 +16,11 @@ from .heuristic import best_trump
 from .knowledge import View, read_view
 from .medium import MediumBot
 from .search import SPITE, DealSearch
+from .special_search import search as special_search
 from .specials import special_decision
 
 DEFAULT_THINK_MS = 150
+SPECIAL_DEALS = {"hard": 12, "expert": 24}  # deals per decision of a special-card game
 
 
 class HardBot(DealSearch):
@@ -36,7 +38,7 @@ class HardBot(DealSearch):
         """A legal action for this seat."""
         require_turn(view)
         if view["options"]["specials"]:
-            return special_decision(view, self.seed, self.level)
+            return self._special(view)
         if len(view["legal"]) == 1:
             return Action.parse(view["legal"][0])
         if self.think_ms <= 0 and self.deals is None:
@@ -45,3 +47,10 @@ class HardBot(DealSearch):
         if know.phase == "trump":
             return choose_trump(best_trump(know))
         return self.search(view, know)[0]
+
+    def _special(self, view: View) -> Action:
+        """A special-card game: search its own states; the rules without a budget (or a hand:
+        Foresight's first round hides it)."""
+        if self.think_ms <= 0 or view["hand"] is None or len(view["legal"]) == 1:
+            return special_decision(view, self.seed, self.level)
+        return special_search(view, self.seed, SPECIAL_DEALS[self.level])
