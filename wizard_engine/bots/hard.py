@@ -20,7 +20,8 @@ from .special_search import search as special_search
 from .specials import special_decision
 
 DEFAULT_THINK_MS = 150
-SPECIAL_DEALS = {"hard": 12, "expert": 24}  # deals per decision of a special-card game
+SPECIAL_DEALS_PER_MS = 0.16  # a special-card game's deals per ms of budget (24 at Hard's 150)...
+MAX_SPECIAL_DEALS = 64  # ...and at most this many (Expert's 1200 ms)
 
 
 class HardBot(DealSearch):
@@ -51,6 +52,8 @@ class HardBot(DealSearch):
     def _special(self, view: View) -> Action:
         """A special-card game: search its own states; the rules without a budget (or a hand:
         Foresight's first round hides it)."""
-        if self.think_ms <= 0 or view["hand"] is None or len(view["legal"]) == 1:
+        no_budget = self.think_ms <= 0 and self.deals is None
+        if no_budget or view["hand"] is None or len(view["legal"]) == 1:
             return special_decision(view, self.seed, self.level)
-        return special_search(view, self.seed, SPECIAL_DEALS[self.level])
+        deals = self.deals or max(1, min(MAX_SPECIAL_DEALS, round(self.think_ms * SPECIAL_DEALS_PER_MS)))
+        return special_search(view, self.seed, deals)
