@@ -105,7 +105,7 @@ def test_sampled_deals_keep_every_card_the_view_shows_where_it_is() -> None:
 
 def test_sampled_deals_leave_a_known_card_with_its_holder() -> None:
     found = 0
-    for state, view in medium_positions(7):
+    for _, view in medium_positions(7):
         werewolf = view["specials"]["werewolf"]
         if not werewolf or werewolf["seat"] == view["seat"] or view["specials"]["passes"] \
                 or any(play["card"] == werewolf["took"] and play["seat"] == werewolf["seat"]
