@@ -11,11 +11,12 @@ import pytest
 
 from wizard_engine import GameConfig, State
 from wizard_engine.bots import make_bot
+from wizard_engine.bots.base import View
 from wizard_engine.bots.special_search import Seen, sample_deal
 from wizard_engine.cards import card_name, cards_of
 from wizard_engine.specials import SpecialState
 from wizard_engine.state import Phase
-from wizard_engine.view import SeatView, seat_view
+from wizard_engine.view import seat_view
 
 SMALL_BUDGET = 25  # ms: a few deals per decision, so that whole games stay quick
 
@@ -26,7 +27,7 @@ def special_game(seed: int) -> SpecialState:
     return state
 
 
-def medium_positions(seed: int) -> Iterator[tuple[SpecialState, SeatView]]:
+def medium_positions(seed: int) -> Iterator[tuple[SpecialState, View]]:
     """Every decision of a game of Mediums: the state and the view of the seat to act."""
     state = special_game(seed)
     bots = [make_bot("medium", seed * 8 + seat) for seat in range(4)]
