@@ -402,12 +402,15 @@ def _play(state: Playout, seat: Seat) -> Action:
     trick = state.trick
     plays = trick.played
     trump = state.trump
+    best = plays[trick_winner(plays, trump)] if plays else None
     best_win: tuple[float, Action] | None = None
     best_lose: tuple[float, Action] | None = None
     for action in state.legal_actions(seat):
         mine = identity(action.card, action.how, state.turned)
         if mine.kind == BOMB_LIKE:
             value, won = 25.0, False
+        elif mine.kind == SUIT_CARD and best is not None and best.kind == SUIT_CARD:
+            value, won = _played_strength(mine, trump), _suit_card_wins(mine, best, trump)
         else:
             value, won = _played_strength(mine, trump), trick_winner([*plays, mine], trump) == len(plays)
         if won and (best_win is None or value < best_win[0]):
@@ -418,6 +421,15 @@ def _play(state: Playout, seat: Seat) -> Action:
         return best_win[1]
     assert best_lose is not None
     return best_lose[1]
+
+
+def _suit_card_wins(mine: Played, best: Played, trump: Suit | None) -> bool:
+    """Whether a suit card takes the trick from the suit card winning it so far (S7) — the
+    play-outs' hottest question, without S7's whole reckoning: a suit card wins only while no
+    Wizard or Dragon is in, so this one must beat it by trump or by a higher card of its suit."""
+    if mine.suit == best.suit:
+        return mine.value > best.value  # the first of equals wins
+    return mine.suit == trump
 
 
 def _played_strength(one: Played, trump: Suit | None) -> float:
