@@ -20,8 +20,8 @@ from .special_search import search as special_search
 from .specials import special_decision
 
 DEFAULT_THINK_MS = 150
-SPECIAL_DEALS_PER_MS = 0.16  # a special-card game's deals per ms of budget (24 at Hard's 150)...
-MAX_SPECIAL_DEALS = 64  # ...and at most this many (Expert's 1200 ms)
+SPECIAL_DEALS_PER_MS = 0.1  # a special-card game's deals per ms of budget (15 at Hard's 150)...
+MAX_SPECIAL_DEALS = 40  # ...and at most this many (Expert's 1200 ms)
 
 
 class HardBot(DealSearch):
