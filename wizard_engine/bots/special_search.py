@@ -302,17 +302,17 @@ def _set_steps(state: Playout, seat: Seat) -> None:
     state.steps = steps[now + 1:]
 
 
-def deal_state(template: Playout, deal: Deal, guess_bid: Callable[[Playout, Seat], int]) -> Playout:
+def deal_state(template: Playout, deal: Deal) -> Playout:
     """A copy of ``template`` with the deal's hands and stock; hidden bids guessed from the hands."""
     state = template.copy()
     state.hands = deal.hands[:]
     state.stock_order = deal.stock[:]
     state.stock = mask_of(deal.stock)
     state.passes = dict(deal.passed)
-    for seat, bid_ in enumerate(state.bids):
-        if bid_ is None and state.phase is not Phase.BIDDING and state.phase is not Phase.WEREWOLF \
-                and state.phase is not Phase.TRUMP:
-            state.bids[seat] = guess_bid(state, seat)
+    if state.phase not in (Phase.TRUMP, Phase.WEREWOLF, Phase.BIDDING):  # before the bids are in, they are made
+        for seat, bid_ in enumerate(state.bids):
+            if bid_ is None:
+                state.bids[seat] = guess_bid(state, seat)
     return state
 
 
@@ -486,7 +486,7 @@ def search(view: View, seed: int, deals: int, spite: float = SPITE) -> Action:
     seat = view["seat"]
     totals = dict.fromkeys(options, 0.0)
     for _ in range(deals):
-        start = deal_state(template, sample_deal(view, seen, rng), guess_bid)
+        start = deal_state(template, sample_deal(view, seen, rng))
         for action in options:
             state = start.copy()
             state.apply_unchecked(seat, action)
