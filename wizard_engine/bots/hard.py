@@ -50,10 +50,9 @@ class HardBot(DealSearch):
         return self.search(view, know)[0]
 
     def _special(self, view: View) -> Action:
-        """A special-card game: search its own states; the rules without a budget (or a hand:
-        Foresight's first round hides it)."""
+        """A special-card game: search its own states (:mod:`.special_search`); the rules without a budget."""
         no_budget = self.think_ms <= 0 and self.deals is None
-        if no_budget or view["hand"] is None or len(view["legal"]) == 1:
+        if no_budget or len(view["legal"]) == 1:
             return special_decision(view, self.seed, self.level)
         deals = self.deals or max(1, min(MAX_SPECIAL_DEALS, round(self.think_ms * SPECIAL_DEALS_PER_MS)))
         return special_search(view, self.seed, deals)
