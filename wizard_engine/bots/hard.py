@@ -16,9 +16,12 @@ from .heuristic import best_trump
 from .knowledge import View, read_view
 from .medium import MediumBot
 from .search import SPITE, DealSearch
+from .special_search import search as special_search
 from .specials import special_decision
 
 DEFAULT_THINK_MS = 150
+SPECIAL_DEALS_PER_MS = 0.1  # a special-card game's deals per ms of budget (15 at Hard's 150)...
+MAX_SPECIAL_DEALS = 40  # ...and at most this many (Expert's 1200 ms)
 
 
 class HardBot(DealSearch):
@@ -36,7 +39,7 @@ class HardBot(DealSearch):
         """A legal action for this seat."""
         require_turn(view)
         if view["options"]["specials"]:
-            return special_decision(view, self.seed, self.level)
+            return self._special(view)
         if len(view["legal"]) == 1:
             return Action.parse(view["legal"][0])
         if self.think_ms <= 0 and self.deals is None:
@@ -45,3 +48,11 @@ class HardBot(DealSearch):
         if know.phase == "trump":
             return choose_trump(best_trump(know))
         return self.search(view, know)[0]
+
+    def _special(self, view: View) -> Action:
+        """A special-card game: search its own states (:mod:`.special_search`); the rules without a budget."""
+        no_budget = self.think_ms <= 0 and self.deals is None
+        if no_budget or len(view["legal"]) == 1:
+            return special_decision(view, self.seed, self.level)
+        deals = self.deals or max(1, min(MAX_SPECIAL_DEALS, round(self.think_ms * SPECIAL_DEALS_PER_MS)))
+        return special_search(view, self.seed, deals)
