@@ -332,6 +332,14 @@ def test_s14_a_passed_card_is_seen_by_its_giver_and_receiver_only() -> None:
     assert "3C" not in str(views[2]["specials"]) and seat_view(state, None)["specials"]["passes"] == []
 
 
+def test_s14_the_last_action_of_a_pass_shows_its_card_to_its_giver_only() -> None:
+    state = sdeal(["2C 3C", "Juggler 4C", "5H 6C"], "9D", specials="2016")
+    act(state, "bid 0", "bid 0", "bid 0", "play Juggler D", "play 5H", "play 2C")
+    state.apply(2, "pass 6C")
+    assert seat_view(state, 2)["last_action"] == {"seat": 2, "action": "pass 6C"}
+    assert [seat_view(state, seat)["last_action"] for seat in (0, 1, None)] == [{"seat": 2, "action": "pass ?"}] * 3
+
+
 def test_s14_the_score_pad_shows_each_cloud_change() -> None:
     state = sdeal(["2C", "Cloud", "5H"], "9D", specials="2016")
     act(state, "bid 0", "bid 1", "bid 1", "play Cloud D", "play 5H", "play 2C", "cloud +1")

@@ -295,6 +295,8 @@ def _last_action(state: State, viewer: Seat | None) -> LastActionView | None:
     text = str(action)
     if action.kind == "bid" and seat != viewer and _bid_hidden_after(state, viewer, seat):
         text = "bid ?"
+    if action.kind == "pass" and seat != viewer:
+        text = "pass ?"  # S14: a passed card is seen by its giver and, once all have passed, its receiver
     return {"seat": seat, "action": text}
 
 
