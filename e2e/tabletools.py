@@ -215,8 +215,9 @@ class Player:
     def new_game(self, players: int = 3, name: str = "You", names: list[str] | None = None,
                  level: str | list[str] = "random", bidding: str = "open", options: tuple[str, ...] = (),
                  theme: str = "classic", pace: str = "instant", close_draw: bool = True,
-                 schedule: str = "standard") -> None:
-        """Fill in the form (under "Change settings") and deal (``schedule``: R5, T1 or T2).
+                 schedule: str = "standard", specials: str = "") -> None:
+        """Fill in the form (under "Change settings") and deal (``schedule``: R5, T1 or T2;
+        ``specials``: "", a box "2016", "2021", "2026", or card names "Bomb,Cloud", S1).
 
         ``close_draw``: the first-dealer draw shows briefly on the table (the default
         setting); with ``close_draw=False`` the setting asks for the draw dialog instead,
@@ -234,6 +235,10 @@ class Player:
                 level if isinstance(level, str) else level[i % len(level)])
         form.locator(f"input[name=schedule][value={schedule}]").check()
         form.locator(f"input[name=bidding][value={bidding}]").check()
+        boxes = ("", "2016", "2021", "2026")
+        form.locator(f"input[name=specials][value='{specials if specials in boxes else 'custom'}']").check()
+        for box in form.locator(".special-cards input").all():
+            box.set_checked(specials not in boxes and box.get_attribute("value") in specials.split(","))
         for box in form.locator("#options input[type=checkbox]").all():
             box.set_checked(box.get_attribute("name") in options)
         form.locator(f"input[name=theme][value={theme}]").check()

@@ -22,10 +22,11 @@ from wizard_engine import web
 from wizard_engine.config import BOT_LEVELS
 from wizard_engine.reasons import CODES
 from wizard_engine.scoring import TIE_BREAKS
+from wizard_engine.state import Phase
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 I18N = WEB / "i18n"
-PHASES = ("trump", "bidding", "playing")
+PHASES = tuple(phase.value for phase in Phase if phase is not Phase.OVER)  # with the special cards' steps
 SUITS = "CDHS"
 
 
@@ -54,6 +55,7 @@ def dynamic_keys() -> dict[str, set[str]]:
     themes = info["themes"]
     bidding = info["bidding"]
     options = list(info["options"])
+    specials = info["specials"]["cards"]
     return {
         "level.": {f"level.{x}" for x in levels},
         "seat.level.": {f"seat.level.{x}" for x in levels},
@@ -75,12 +77,22 @@ def dynamic_keys() -> dict[str, set[str]]:
         "prompt.waiting.": {f"prompt.waiting.{p}" for p in PHASES},
         "announce.turn.": {f"announce.turn.{p}" for p in PHASES},
         "score.": {f"score.{k}" for k in ("bid", "taken", "points", "total")},
-        "trump.why.": {f"trump.why.{w}" for w in ("turned", "jester", "last_round", "unicoloured", "fixed")}
-        | {f"trump.why.{w}{y}" for w in ("chosen", "choosing") for y in ("", "_you")},
+        "trump.why.": {f"trump.why.{w}" for w in ("turned", "jester", "last_round", "unicoloured", "fixed",
+                                                  "revealed", "no_trump_card")}
+        | {f"trump.why.{w}{y}{s}" for w in ("chosen", "choosing") for y in ("", "_you") for s in ("", "_special")}
+        | {f"trump.why.{w}{y}" for w in ("calling", "called", "called_none") for y in ("", "_you")},
         "suit.": {f"suit.{th}.{s}" for th in themes for s in SUITS}
         | {f"suit.{th}.short.{s}" for th in themes for s in SUITS},
         "rank.": {f"rank.{r}" for r in "23456789TJQKA"},
-        "corner.": {f"corner.{r}" for r in "TJQKAZN"},
+        "corner.": {f"corner.{r}" for r in [*"TJQKAZN", *specials]},
+        "card.special.": {f"card.special.{c}" for c in specials},
+        "specials.box.": {f"specials.box.{b}" for b in ["none", *info["specials"]["boxes"], "custom"]},
+        "specials.name.": {f"specials.name.{b}" for b in info["specials"]["boxes"]},
+        "prompt.special.": {f"prompt.special.{p}" for p in ("werewolf", "vampire", "cloud", "witch")},
+        "prompt.pick.": {f"prompt.pick.{k}" for k in ("colour", "side", "witch_take")},
+        "choice.label.": {f"choice.label.{p}" for p in ("werewolf", "vampire", "cloud")},
+        "choice.cloud.": {"choice.cloud.+1", "choice.cloud.-1"},
+        "choice.cloud_to.": {"choice.cloud_to.+1", "choice.cloud_to.-1"},
         "language.": {f"language.{x}" for x in LANGUAGES},
         "reason.": {f"reason.{c}" for c in CODES},
         "storage.part.": {f"storage.part.{p}" for p in ("records", "offline", "snapshot")},

@@ -34,6 +34,9 @@ PAIRS = [  # (foreground, background, minimum)
     ("amigo-ink", "amigo-blue", TEXT), ("amigo-ink", "amigo-red", TEXT), ("amigo-ink", "amigo-green", TEXT),
     *[(f"seat-{seat}", "surface", NON_TEXT) for seat in range(6)],  # the score chart's lines
     ("amigo-yellow-ink", "amigo-yellow", TEXT), ("gold", "wizard-face", TEXT), ("jester-ink", "jester-face", TEXT),
+    *[(f"{card}-ink", f"{card}-face{dark}", TEXT) for card in ("dragon", "fairy", "bomb", "werewolf", "juggler",
+                                                              "cloud", "shapeshifter", "witch", "vampire")
+      for dark in ("", "-dark")],
     ("on-felt-jester", "felt", TEXT), ("led-ink", "led-bg", TEXT),
     ("on-surface-red", "surface", TEXT), *[(f"on-surface-amigo-{suit}", "surface", TEXT) for suit in "CDHS"],
     *[(f"stats-{bar}", "surface", NON_TEXT) for bar in ("won", "made", "over", "under")],

@@ -394,12 +394,28 @@ def test_a_take_back_never_undoes_a_special_step() -> None:
     assert state.why_no_undo(0) == Reason("undo_special", rule="S13")
 
 
-def test_the_page_and_the_keeper_refuse_special_games_until_they_draw_them() -> None:
-    from wizard_engine.calls.game import Session
-
-    state = State(GameConfig.of(3, specials="2016"))
-    assert raised(lambda: Session(state)).code == "specials_not_here"
+def test_the_keeper_refuses_special_games_until_it_keeps_them() -> None:
     assert raised(lambda: Keeper(GameConfig.of(3, specials="2016"), 0)).code == "specials_not_here"
+
+
+def test_the_page_plays_a_whole_special_game_and_offers_the_boxes() -> None:
+    from wizard_engine.calls.game import Session, describe
+
+    offered = describe()["specials"]
+    assert list(offered["boxes"]) == ["2016", "2021", "2026"] and len(offered["cards"]) == 9
+    players = (Player("Ann"), Player("B", "medium"), Player("C", "medium"))
+    session = Session(State(GameConfig(players, Options(specials="2026"), 11)))
+    kinds = set()
+    while session.state.phase is not Phase.OVER:
+        view = session.view()
+        if view["bot_to_act"]:
+            session.bot_step()
+            continue
+        assert view["your_turn"] and view["options"]["specials"] == "2026"
+        choice = view["legal"][-1]
+        kinds.add(choice.split()[0])
+        session.act(choice)
+    assert {"bid", "play"} <= kinds
 
 
 # --- whole games ---------------------------------------------------------------------------

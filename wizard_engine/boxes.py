@@ -18,7 +18,9 @@ BOXES: dict[str, tuple[Card, ...]] = {
 }
 """S1: the special cards of each anniversary box."""
 EXCLUDED_OPTIONS = ("foresight", "unicoloured")
-"""S3: the options a game with special cards refuses (and T2, Wizard Maximus, by its schedule)."""
+"""S3: the options a game with special cards refuses."""
+REFUSED_SCHEDULES = ("maximus",)
+"""T2: the schedules a game with special cards refuses (Wizard Maximus)."""
 
 
 def special_cards(text: str) -> tuple[Card, ...]:
@@ -45,8 +47,8 @@ def check_specials(text: str, chosen: set[str], schedule: str) -> None:
     for key in EXCLUDED_OPTIONS:
         if key in chosen:
             raise ConfigError(Reason("specials_exclude", {"option": key}, "S3"))
-    if schedule == "maximus":
-        raise ConfigError(Reason("specials_exclude", {"option": "maximus"}, "T2"))
+    if schedule in REFUSED_SCHEDULES:
+        raise ConfigError(Reason("specials_exclude", {"option": schedule}, "T2"))
 
 
 def specials_text(cards: tuple[Card, ...]) -> str:
@@ -55,6 +57,15 @@ def specials_text(cards: tuple[Card, ...]) -> str:
         if held == tuple(sorted(cards)):
             return box
     return ",".join(SPECIAL_NAMES[c - FIRST_SPECIAL] for c in sorted(cards))
+
+
+def specials_constraints() -> dict[str, object]:
+    """What a form offers (describe()): each box's cards, every special card (card order), and
+    what a game with special cards refuses (S3 options, T2's schedule)."""
+    return {"boxes": {box: [SPECIAL_NAMES[c - FIRST_SPECIAL] for c in held] for box, held in BOXES.items()},
+            "cards": list(SPECIAL_NAMES), "together": [SPECIAL_NAMES[DRAGON - FIRST_SPECIAL],
+                                                       SPECIAL_NAMES[FAIRY - FIRST_SPECIAL]],
+            "excludes": list(EXCLUDED_OPTIONS), "schedules_refused": list(REFUSED_SCHEDULES)}
 
 
 def _choices() -> str:

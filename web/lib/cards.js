@@ -4,7 +4,7 @@
 // play. Cards arrive in the engine's notation: "7H", "TD", "AS", "Z"
 // (Wizard), "N" (Jester).
 import { drawnEl, el } from "./dom.js";
-import { JESTER, SUITS, WIZARD, kindOf, suitOf } from "./notation.js";
+import { JESTER, SUITS, WIZARD, isSpecialCard, kindOf, suitOf } from "./notation.js";
 import { cornerText } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -34,6 +34,22 @@ const SHAPES = {
   star: { d: "M12 1.5l2.9 6.6 7.1.7-5.4 4.7 1.6 7-6.2-3.7-6.2 3.7 1.6-7L2 8.8l7.1-.7z" },
   jester: { d: "M2 19.5C3.5 12 7 7.5 12 5.5c5 2 8.5 6.5 10 14zM4.5 19.5c1.5-4 4-7 7.5-9 3.5 2 6 5 7.5 9z",
             circles: [[2.5, 4.5, 1.8], [12, 2.5, 1.8], [21.5, 4.5, 1.8]] },
+  // The anniversary boxes' special cards (S1), each a picture of its own.
+  Dragon: { d: "M2 21c1.5-5.5 5-9 10-10.5L9.5 4.5l5 3.5L19 3l-.5 6.5L22.5 12l-5 .5C16 17.5 11 21 2 21z" },
+  Fairy: { d: "M12 10C9.5 3.5 2 3 2 7.5c0 3.5 5 4.5 10 2.5zm0 0c2.5-6.5 10-7 10-2.5 0 3.5-5 4.5-10 2.5z"
+    + "M12 12c-2.5 1-7 4-5.5 7 1.5 2.5 4.5-1 5.5-5.5zm0 0c2.5 1 7 4 5.5 7-1.5 2.5-4.5-1-5.5-5.5z",
+  circles: [[12, 11, 1.8]] },
+  Bomb: { d: "M14.5 7.8 17.8 4.5l1.7 1.7-3.3 3.3zM19 1.5l.8 1.7 1.7.8-1.7.8-.8 1.7-.8-1.7-1.7-.8 1.7-.8z",
+    circles: [[10.5, 14, 8]] },
+  Werewolf: { d: "M3 2.5 8 8h8l5-5.5V12c0 5.2-4 9-9 10.5C7 21 3 17.2 3 12zm5 10.5 3 1.5-3 1.5zm8 0-3 1.5 3 1.5z" },
+  Juggler: { d: "M4.5 11.5a8.5 8.5 0 0 1 15 0h-1.9a6.8 6.8 0 0 0-11.2 0z",
+    circles: [[12, 5.5, 3.5], [5, 17, 3.5], [19, 17, 3.5]] },
+  Cloud: { d: "M6.5 19.5a4.5 4.5 0 0 1-.7-9 6.2 6.2 0 0 1 11.9-1.6 5.3 5.3 0 0 1 .3 10.6z" },
+  Shapeshifter: { d: "M12 1.5a10.5 10.5 0 0 0 0 21 5.25 5.25 0 0 0 0-10.5 5.25 5.25 0 0 1 0-10.5z"
+    + "M12 1.5a10.5 10.5 0 0 1 0 21v-1.6a8.9 8.9 0 0 0 0-17.8z" },
+  Witch: { d: "M13 1.5 8 14H2.5v3h19v-3H16l-1.8-5.5 3.3.5z" },
+  Vampire: { d: "M12 9.5 10.6 6.5 9.8 9C8 6.5 4.5 5.5 1 7c2 1.5 3 3.5 3 6 1.5-1 3.5-1 5 .5.8-1 1.8-1.2 3-.2"
+    + " 1.2-1 2.2-.8 3 .2 1.5-1.5 3.5-1.5 5-.5 0-2.5 1-4.5 3-6-3.5-1.5-7-.5-8.8 2l-.8-2.5z" },
 };
 
 function shape(name, className) {
@@ -57,6 +73,7 @@ function shape(name, className) {
 }
 
 function symbolOf(notation, theme) {
+  if (isSpecialCard(notation)) return notation;
   if (notation === WIZARD) return "star";
   if (notation === JESTER) return "jester";
   return (SYMBOLS[theme] ?? SYMBOLS.classic)[SUITS.indexOf(suitOf(notation))];
@@ -64,13 +81,14 @@ function symbolOf(notation, theme) {
 
 /**
  * A card's face, drawn (decorative: the caller names it). Classes carry the
- * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N. `emblem`: the
+ * look: .card, .theme-classic|.theme-amigo, .suit-C|D|H|S|Z|N|X (and .special-Dragon ...). `emblem`: the
  * face stands for its suit beside the suit's name (the trump choice), its
  * index not the button's words (drawn: see below).
  */
 export function cardFace(notation, theme, emblem = false) {
   const face = document.createElement("span");
   face.className = `card theme-${theme === "amigo" ? "amigo" : "classic"} suit-${kindOf(notation)}`;
+  if (isSpecialCard(notation)) face.classList.add(`special-${notation}`);
   face.setAttribute("aria-hidden", "true");
   const symbol = symbolOf(notation, theme);
   for (const corner of ["top", "bottom"]) {

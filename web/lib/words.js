@@ -13,7 +13,7 @@
 // The language: the one the person chose in the page (remembered in this
 // browser), else the first of the browser's languages (navigator.languages)
 // whose primary tag we have a catalogue for, else the first of LANGUAGES.
-import { JESTER, SUITS, WIZARD, isCard, rankNumber, rankOf, suitOf } from "./notation.js";
+import { JESTER, SUITS, WIZARD, isCard, isSpecialCard, rankNumber, rankOf, suitOf } from "./notation.js";
 
 /** The languages the page speaks, each with its catalogue i18n/<code>.json (and its own name, "language.<code>"). */
 export const LANGUAGES = ["en", "de"];
@@ -195,6 +195,7 @@ export function suitName(letter, theme) {
 export function cardName(card, theme) {
   if (card === WIZARD) return t("card.wizard");
   if (card === JESTER) return t("card.jester");
+  if (isSpecialCard(card)) return t(`card.special.${card}`);
   const style = themeOf(theme);
   const value = style === "amigo" ? String(rankNumber(card)) : t(`rank.${rankOf(card)}`);
   return t("card.of", { value, suit: t(`suit.${style}.short.${suitOf(card)}`) });
@@ -268,10 +269,22 @@ function paramText(name, value, view) {
 
 /** An action as a verb phrase: "bid 2", "play the queen of spades", "choose hearts". */
 function actionName(action, theme) {
-  const [verb, arg] = action.split(" ");
+  const [verb, arg, how] = action.split(" ");
+  const card = (name) => (isCard(name) || isSpecialCard(name) ? cardName(name, theme) : null);
   if (verb === "bid") return t("action.bid", { bid: arg });
-  if (verb === "trump" && SUITS.includes(arg)) return t("action.trump", { suit: suitName(arg, theme) });
-  if (verb === "play" && isCard(arg)) return t("action.play", { card: cardName(arg, theme) });
+  if ((verb === "trump" || verb === "call" || verb === "name") && SUITS.includes(arg)) {
+    return t("action.trump", { suit: suitName(arg, theme) });
+  }
+  if (verb === "call" && arg === "none") return t("action.call_none");
+  if (verb === "name" && card(arg)) return t("action.name_as", { as: card(arg) });
+  if (verb === "cloud") return t("action.cloud", { change: arg });
+  if (verb === "pass" && card(arg)) return t("action.pass", { card: card(arg) });
+  if (verb === "witch" && card(arg) && card(how)) return t("action.witch", { put: card(arg), took: card(how) });
+  if (verb === "play" && card(arg) && how === undefined) return t("action.play", { card: card(arg) });
+  if (verb === "play" && card(arg) && SUITS.includes(how)) {
+    return t("action.play_named", { card: card(arg), suit: suitName(how, theme) });
+  }
+  if (verb === "play" && card(arg) && card(how)) return t("action.play_as", { card: card(arg), as: card(how) });
   return action;
 }
 

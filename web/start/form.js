@@ -1,5 +1,5 @@
 // The new-game form: built from what the engine offers (describe(): the
-// schedules, bidding modes, options, levels and themes; their words from the catalogue),
+// schedules, bidding modes, options, special cards, levels and themes; their words from the catalogue),
 // read back into the engine's config. It checks nothing about the rules: a
 // bad combination of options is refused by the engine, and its reason shown.
 import { cardFace } from "../lib/cards.js";
@@ -46,6 +46,7 @@ export class NewGameForm {
     form.querySelector("#opponent-rows").addEventListener("change", () => this.#layout());
     form.querySelector("#schedule").addEventListener("change", () => this.#layout());
     form.querySelector("#options").addEventListener("change", () => this.#layout());
+    form.querySelector("#specials").addEventListener("change", () => this.#layout());
     form.elements["player-name"].addEventListener("input", () => this.#countName());
     form.querySelector("#watch").addEventListener("click", () => onWatch(this.readWatch()));
   }
@@ -129,6 +130,8 @@ export class NewGameForm {
       form.querySelector('input[name="bidding"]').checked = true;
     }
 
+    this.#buildSpecials(described.specials, remembered.options?.specials ?? "");
+
     const themes = form.querySelector("#themes");
     themes.querySelectorAll(".theme-choice").forEach((node) => node.remove());
     for (const theme of described.themes) {
@@ -154,6 +157,50 @@ export class NewGameForm {
     this.built = true;
   }
 
+  /**
+   * The special cards (S1): none, a box, or cards chosen one by one (their boxes and names from
+   * describe()); `chosen` is the options' `specials` remembered ("", "2016", "Bomb,Cloud").
+   */
+  #buildSpecials(specials, chosen) {
+    this.specials = specials;
+    const box = this.form.querySelector("#specials");
+    box.querySelectorAll("label, p, .special-cards").forEach((node) => node.remove());
+    const own = chosen !== "" && !(chosen in specials.boxes);
+    for (const value of ["", ...Object.keys(specials.boxes), "custom"]) {
+      const checked = value === "custom" ? own : value === chosen;
+      const radio = element("input", { type: "radio", name: "specials", value, checked });
+      box.append(element("label", { className: "option" }, radio, ` ${t(`specials.box.${value || "none"}`)}`));
+    }
+    if (!this.form.querySelector('input[name="specials"]:checked')) box.querySelector("input").checked = true;
+    const names = own ? chosen.split(",") : [];
+    const cards = element("div", { className: "special-cards" });
+    for (const card of specials.cards) {
+      const checked = names.includes(card);
+      const tick = element("input", { type: "checkbox", name: `special-${card}`, value: card, checked });
+      const words = ` ${t(`card.special.${card}`)}`;
+      cards.append(element("label", { className: "option special-card-choice" }, tick, words));
+    }
+    box.append(cards, element("p", { className: "note", id: "specials-note" }));
+  }
+
+  /** The special cards chosen, as the engine's option: "", a box, or names ("Bomb,Cloud"). */
+  #readSpecials() {
+    const choice = this.form.querySelector('input[name="specials"]:checked')?.value ?? "";
+    if (choice !== "custom") return choice;
+    return [...this.form.querySelectorAll(".special-cards input:checked")].map((box) => box.value).join(",");
+  }
+
+  /** The card choices show for "Choose the cards"; a note names the options special cards leave out (S3). */
+  #specialsNote() {
+    const custom = this.form.querySelector('input[name="specials"]:checked')?.value === "custom";
+    this.form.querySelector(".special-cards").hidden = !custom;
+    const note = this.form.querySelector("#specials-note");
+    const chosen = this.#readSpecials() !== "";
+    const clash = chosen ? this.specials.excludes.filter((key) => this.form.elements[key]?.checked) : [];
+    note.textContent = clash.length
+      ? t("form.specials_excludes", { options: clash.map((key) => t(`option.name.${key}`)).join(", ") }) : "";
+  }
+
   /** Your name's length against the limit, under its field. */
   #countName() {
     const input = this.form.elements["player-name"];
@@ -175,6 +222,7 @@ export class NewGameForm {
     if (note) note.textContent = notes.join(" ");
     this.#scheduleNote(count);
     this.#peopleNote(count);
+    if (this.specials) this.#specialsNote();
   }
 
   /** A schedule that the player count or the options chosen rule out, from describe()'s schedules. */
@@ -241,6 +289,7 @@ export class NewGameForm {
     const options = {
       bidding: form.querySelector('input[name="bidding"]:checked')?.value ?? "open",
       schedule: form.querySelector('input[name="schedule"]:checked')?.value ?? "standard",
+      specials: this.#readSpecials(),
     };
     for (const box of form.querySelectorAll("#options input[type=checkbox]")) options[box.name] = box.checked;
     const config = { players, options };

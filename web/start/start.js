@@ -20,7 +20,7 @@ export function summaryText(choice) {
     opponents: listText(opponents.map(opponentText)),
   });
   const options = choice.config.options;
-  const rules = Object.keys(options).filter((key) => !["bidding", "schedule"].includes(key) && options[key])
+  const rules = Object.keys(options).filter((key) => !["bidding", "schedule", "specials"].includes(key) && options[key])
     .map((key) => t(`option.name.${key}`));
   const details = [
     t("start.bids", { bidding: t(`bidding.name.${options.bidding}`) }),
@@ -30,9 +30,16 @@ export function summaryText(choice) {
   if (options.schedule && options.schedule !== "standard") {
     details.unshift(t("start.schedule", { schedule: t(`schedule.name.${options.schedule}`) }));
   }
+  if (options.specials) details.unshift(t("start.specials", { cards: specialsText(options.specials) }));
   if (rules.length) details.push(t("start.rules", { rules: listText(rules) }));
   if (choice.config.relaxed) details.push(t("start.relaxed"));
   return { against, details: details.join(t("start.separator")) };
+}
+
+/** A game's special cards in words: a box's name, or the cards' ("Bomb,Cloud": "Bomb and Cloud"). */
+export function specialsText(specials) {
+  if (/^\d+$/.test(specials)) return t(`specials.name.${specials}`);
+  return listText(specials.split(",").map((card) => t(`card.special.${card}`)));
 }
 
 /** Keep the summary above the Play button in step with the form. */

@@ -12,8 +12,9 @@ export function announcement(before, view, events) {
   if (last && last.seat !== view.human) words.push(actionText(view, last));
   if (events.trickDone && view.last_trick) {
     const winner = view.last_trick.winner;
-    const name = view.players[winner].name;
-    words.push(winner === view.human ? t("announce.you_take") : t("announce.takes", { name }));
+    if (winner === null) words.push(t("announce.bombed")); // a Bomb (S9)
+    else if (winner === view.human) words.push(t("announce.you_take"));
+    else words.push(t("announce.takes", { name: view.players[winner].name }));
   }
   if (events.roundEnded && view.human !== null) {
     const row = view.score_pad.at(-1)[view.human];
@@ -27,15 +28,27 @@ export function announcement(before, view, events) {
 
 /** "Your turn to bid." when it is (only a person at this device has a turn: Watch mode views a bot's seat). */
 function turnText(view) {
-  const yours = view.human !== null && view.your_turn && ["trump", "bidding", "playing"].includes(view.phase);
+  const yours = view.human !== null && view.your_turn;
   return yours ? t(`announce.turn.${view.phase}`) : "";
 }
 
 /** "Merlin bids 2.", "Merlin plays queen of spades.", "Merlin chooses hearts as trump." */
 function actionText(view, last) {
   const name = view.players[last.seat].name;
-  const [verb, arg] = last.action.split(" ");
+  const [verb, arg, how] = last.action.split(" ");
   if (verb === "bid") return arg === "?" ? t("announce.has_bid", { name }) : t("announce.bids", { name, bid: arg });
   if (verb === "trump") return t("announce.chooses_trump", { name, suit: suitName(arg, view.theme) });
-  return t("announce.plays", { name, card: cardName(arg, view.theme) });
+  if (verb === "play") return t("announce.plays", { name, card: cardName(arg, view.theme) });
+  return specialText(view, name, verb, arg, how);
+}
+
+/** A special card's step (S10-S13): "Merlin calls hearts.", "Merlin passes a card." */
+function specialText(view, name, verb, arg, how) {
+  const card = (notation) => cardName(notation, view.theme);
+  if (verb === "call" && arg === "none") return t("announce.calls_none", { name });
+  if (verb === "call") return t("announce.calls", { name, suit: suitName(arg, view.theme) });
+  if (verb === "name") return t("announce.names", { name });
+  if (verb === "pass") return t("announce.passes", { name });
+  if (verb === "cloud") return t("announce.cloud", { name, change: arg });
+  return t("announce.witch", { name, put: card(arg), took: card(how) });
 }

@@ -120,8 +120,9 @@ function fillRoundSummary(view, fromStrip = false) {
   last.replaceChildren();
   if (view.last_trick) {
     const winner = view.last_trick.winner;
-    const name = view.players[winner].name;
-    const took = winner === view.human ? t("summary.took_last_you") : t("summary.took_last", { name });
+    const name = view.players[winner]?.name;
+    const took = winner === null ? t("trick.bombed_last")
+      : winner === view.human ? t("summary.took_last_you") : t("summary.took_last", { name });
     last.append(el("p", "", took));
     last.append(cardRow(view, view.last_trick.plays, view.last_trick.winner));
   }

@@ -7,6 +7,7 @@
 // ui.draw(view, display). No rule of Wizard is decided here; the view says
 // who acts and what is legal.
 import { PACES } from "../lib/pace.js";
+import { pickCard } from "./specials.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -135,6 +136,13 @@ export class Game {
   async act(action) {
     if (this.#request || this.behind || !this.view?.legal.includes(action)) return; // a double or stale click
     await this.#send("act", { action }, { acted: { choice: action, save: this.lastSave } });
+  }
+
+  /** A hand card picked for a two-step choice (a special card's colour, the Witch's take): drawn, then chosen. */
+  pick(card) {
+    if (this.#request || this.behind || !this.view?.your_turn) return;
+    pickCard(this.view, card);
+    this.#draw();
   }
 
   async takeBack() {

@@ -8,10 +8,16 @@
 import { BidTyping } from "../lib/bids.js";
 import { inTextField, moveAlong } from "../lib/dom.js";
 
-const GROUPS = "#hand, .bids, .trump-choice";
+const GROUPS = "#hand, .bids, .trump-choice, .special-choice";
 
 export function bindInput(table, game, commands) {
   table.addEventListener("click", (event) => {
+    const picked = event.target.closest("button[data-pick]");
+    if (picked && !picked.disabled && table.contains(picked)) {
+      game.pick(picked.dataset.pick); // a special card whose choice follows (its colour, the Witch's take)
+      table.querySelector("#decision button")?.focus({ preventScroll: true });
+      return;
+    }
     const button = event.target.closest("button[data-action]");
     if (!button || button.disabled || !table.contains(button)) return;
     game.act(button.dataset.action);

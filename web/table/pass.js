@@ -147,5 +147,6 @@ export class PassScreen {
 function turnText(phase, name) {
   if (phase === "trump") return t("pass.turn.trump", { name });
   if (phase === "bidding") return t("pass.turn.bidding", { name });
-  return t("pass.turn.playing", { name });
+  if (phase === "playing") return t("pass.turn.playing", { name });
+  return t("pass.turn.special", { name }); // a special card's step (S10-S13)
 }

@@ -5,7 +5,7 @@
 import { cardFace } from "../lib/cards.js";
 import { $, el } from "../lib/dom.js";
 import { cardName, suitName, t } from "../lib/words.js";
-import { JESTER, SUITS, WIZARD, kindOf, rankNumber } from "../lib/notation.js";
+import { JESTER, SPECIAL, SUITS, WIZARD, kindOf, rankNumber } from "../lib/notation.js";
 
 const GROUPS = [WIZARD, ...SUITS, JESTER]; // the Wizards, the four suits, the Jesters
 
@@ -64,12 +64,14 @@ export function drawPlayed(view) {
   panel.dataset.theme = view.theme;
   const list = $("played-suits");
   list.replaceChildren();
-  for (const group of GROUPS) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
+  const groups = view.specials ? [...GROUPS, SPECIAL] : GROUPS;
+  for (const group of groups) list.append(suitRow(view, group, cards.filter((card) => kindOf(card) === group)));
 }
 
 function groupName(group, theme) {
   if (group === WIZARD) return t("played.wizards");
   if (group === JESTER) return t("played.jesters");
+  if (group === SPECIAL) return t("played.specials");
   return suitName(group, theme);
 }
 

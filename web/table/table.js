@@ -11,11 +11,12 @@ import { layoutHand } from "./handlayout.js";
 import { keepFocus, keepInView } from "./inview.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
+import { handIntent, passNote, pickedCard, specialDecision, specialPrompt } from "./specials.js";
 import { drawTrick, tookLastText } from "./trick.js";
 import {
   cardButtonName, cardName, chanceText, listText, numberText, reasonText, signed, suitName, t,
 } from "../lib/words.js";
-import { SUITS, aceOf, kindOf } from "../lib/notation.js";
+import { SUITS, aceOf, isSpecialCard, kindOf } from "../lib/notation.js";
 
 
 /** Draw the table for `view`; `display.finishedTrick` keeps the last trick in the middle. */
@@ -146,13 +147,21 @@ function needBadge(view, seat) {
 
 /** Why trump is what it is (view.trump.why, a code), in words. */
 function trumpWhy(view) {
-  const { why } = view.trump;
+  const { why, card } = view.trump;
   const you = view.dealer === view.human;
   if (why === "chosen" || why === "choosing") {
-    return t(`trump.why.${why}${you ? "_you" : ""}`, { name: view.players[view.dealer].name });
+    const special = isSpecialCard(card) ? "_special" : ""; // S8: a special card turned up
+    const params = { name: view.players[view.dealer].name, card: cardName(card, view.theme) };
+    return t(`trump.why.${why}${you ? "_you" : ""}${special}`, params);
+  }
+  if (why === "calling" || why === "called") { // S10: the Werewolf's holder calls trump
+    const { seat, took } = view.specials.werewolf;
+    const params = { name: view.players[seat].name, card: cardName(took, view.theme) };
+    const none = why === "called" && !view.trump.suit ? "_none" : ""; // "call none"
+    return t(`trump.why.${why}${none}${seat === view.human ? "_you" : ""}`, params);
   }
   if (why === "fixed" && !view.trump.suit) return t("trump.why.fixed_none"); // T2: Maximus's last round
-  return why ? t(`trump.why.${why}`) : "";
+  return why ? t(`trump.why.${why}`, { card: card ? cardName(card, view.theme) : "" }) : "";
 }
 
 function trump(view) {
@@ -250,18 +259,22 @@ function promptText(view) {
     if (view.phase === "bidding" && view.options.bidding !== "open") return t("prompt.waiting_all_bid", { names });
     return t(`prompt.waiting.${view.phase}`, { names });
   }
+  const special = specialPrompt(view);
+  if (special) return special;
   if (view.phase === "trump") return t("prompt.trump");
   if (view.phase === "bidding") return t(`prompt.bid.${view.options.bidding}`);
   return view.trick.plays.length === 0 ? t("prompt.lead") : t("prompt.play");
 }
 
-/** Your decision: the bid buttons or the trump choice. */
+/** Your decision: the bid buttons, the trump choice, or a special card's choice. */
 function decision(view) {
   const box = $("decision");
   box.replaceChildren();
   if (!view.your_turn) return;
   if (view.phase === "bidding") box.append(bids(view));
   if (view.phase === "trump") box.append(trumpChoice(view));
+  const special = specialDecision(view);
+  if (special) box.append(special);
 }
 
 function bids(view) {
@@ -307,7 +320,9 @@ function hand(view) {
     note.textContent = t("hand.foresight");
     return;
   }
-  const playing = view.phase === "playing" && view.your_turn;
+  const special = Boolean(view.specials);
+  // A special-card game's steps after a trick act with hand cards too (pass one, the Witch's).
+  const playing = view.your_turn && (view.phase === "playing" || (special && handPhase(view)));
   const reasons = new Set();
   let group = null;
   for (const { card, playable, why_not: whyNot } of view.hand ?? []) {
@@ -320,8 +335,18 @@ function hand(view) {
     button.dataset.card = card;
     button.dataset.action = `play ${card}`;
     button.append(cardFace(card, view.theme));
-    button.disabled = !(playing && playable);
-    if (playing && !playable) {
+    const intent = special ? handIntent(view, card) : null;
+    if (intent?.pick) {
+      delete button.dataset.action;
+      button.dataset.pick = intent.pick;
+      button.classList.toggle("picked", intent.pick === pickedCard(view));
+    } else if (intent) {
+      button.dataset.action = intent.action;
+    }
+    button.disabled = !(playing && (special ? intent !== null : playable));
+    if (special && playing && view.phase !== "playing") {
+      button.classList.add(intent ? "playable" : "idle");
+    } else if (playing && !playable) {
       const why = reasonText(whyNot, view);
       button.classList.add("unplayable");
       button.title = t("hand.not_playable", { reason: why });
@@ -338,7 +363,13 @@ function hand(view) {
   rovingTabs(box);
   layoutHand(box);
   if (reasons.size) note.textContent = t("hand.greyed", { reasons: [...reasons].join(t("list.semicolon")) });
-  else if (playing) note.textContent = t("hand.any");
+  else if (playing && view.phase === "playing") note.textContent = t("hand.any");
+  else if (special) note.textContent = passNote(view);
+}
+
+/** A special-card game's step decided with a hand card: a pass, or the Witch's card. */
+function handPhase(view) {
+  return view.phase === "passing" || view.phase === "witch";
 }
 
 /**

@@ -4,6 +4,7 @@
 import { cardPicture } from "../lib/cards.js";
 import { $, el, nameEl } from "../lib/dom.js";
 import { cardName, t } from "../lib/words.js";
+import { playMarks, trickNotes } from "./specials.js";
 
 /** The trick being played; between tricks (display.finishedTrick), the one just finished, its winner marked. */
 export function drawTrick(view, showFinished) {
@@ -23,6 +24,9 @@ export function drawTrick(view, showFinished) {
   }
   for (const play of shown.plays) list.append(trickCard(view, shown, play, finished));
   if (shown.plays.length === 0) list.append(el("li", "trick-empty", emptyTrickText(view)));
+  list.classList.toggle("bombed", Boolean(shown.bombed));
+  const notes = trickNotes(view, shown);
+  if (notes.length) list.append(el("li", "trick-notes", notes.join(" ")));
 }
 
 /**
@@ -45,12 +49,14 @@ export function trickCard(view, shown, play, finished) {
   }
   const name = view.players[play.seat].name;
   const by = play.seat === view.human ? t("trick.played_by_you") : t("trick.played_by", { name });
-  const notes = [cardName(play.card, view.theme), by];
+  const marks = playMarks(view, shown, shown.plays.indexOf(play));
+  const notes = [cardName(play.card, view.theme), ...marks, by];
   if (led) notes.push(t("trick.led"));
   if (winner) notes.push(t(finished ? "trick.took_it" : "trick.winning"));
   item.append(cardPicture(play.card, view.theme, notes.join(t("list.comma"))));
   const tags = el("span", "play-tags");
   tags.setAttribute("aria-hidden", "true");
+  for (const mark of marks) tags.append(el("span", "play-tag play-how", mark));
   if (led) tags.append(el("span", "play-tag play-led", t("trick.led_mark")));
   if (winner) tags.append(el("span", "play-tag play-note", t(finished ? "trick.took_it" : "trick.winning")));
   if (tags.childElementCount) item.append(tags);
@@ -80,6 +86,7 @@ export function trickPlace(view, seat) {
 /** "Merlin took the last trick" / "You took the last trick". */
 export function tookLastText(view) {
   const winner = view.last_trick.winner;
+  if (winner === null) return t("trick.bombed_last"); // a Bomb (S9): nobody took it
   return winner === view.human ? t("trick.took_last_you") : t("trick.took_last", { name: view.players[winner].name });
 }
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..bots import Bot, bot_seed, make_bot
+from ..boxes import specials_constraints
 from ..cards import DECK_SIZE, card_name, cards_of, sort_key
 from ..config import (
     BIDDING_MODES,
@@ -58,8 +59,6 @@ class Session:
     """
 
     def __init__(self, state: State, theme: str = "classic", tag: save.Tag | None = None) -> None:
-        if state.config.options.specials:  # the table does not draw them yet (issue 42)
-            raise WizardError(Reason("specials_not_here", rule="S1"))
         self.state = state
         self.theme = _theme(theme)
         self.tag = tag or save.new_tag()
@@ -168,7 +167,8 @@ def describe() -> dict[str, Any]:
     ``levels`` are the bot levels offered; ``more_levels`` those a page may add on request
     (its ``?levels=`` parameter, for tests): every other word names no level.  ``deck`` is
     every card of the deck in notation, each copy once (R1): suit by suit, lowest first, then
-    the Wizards and the Jesters (the score keeper's card picker).
+    the Wizards and the Jesters (the score keeper's card picker).  ``specials`` offers the
+    anniversary boxes' special cards (S1, S3: :func:`~wizard_engine.boxes.specials_constraints`).
     """
     return {
         "version": __version__,
@@ -181,6 +181,7 @@ def describe() -> dict[str, Any]:
         "options": option_constraints(),
         "schedules": schedule_constraints(),
         "deck": [card_name(card) for card in range(DECK_SIZE)],
+        "specials": specials_constraints(),
         "reasons": sorted(CODES),
     }
 
