@@ -40,7 +40,9 @@ def config_for(players: int, seed: int, level: str = "random", **options: Any) -
 def first_choice(view: Mapping[str, Any]) -> str:
     """The policy of :meth:`Player.choose_first`, on a view."""
     if view["phase"] == "playing":
-        return "play " + next(c["card"] for c in view["hand"] if c["playable"])
+        card = next(c["card"] for c in view["hand"] if c["playable"])
+        # (a special card's first way to be played: its first colour, or as a Wizard, S5, S11)
+        return next(a for a in view["legal"] if a == f"play {card}" or a.startswith(f"play {card} "))
     return view["legal"][0]
 
 

@@ -6,7 +6,9 @@
 // and in the score pad. The figures come from coach.js; nothing here decides
 // a rule of Wizard, and every word comes from the catalogue.
 import { $, drawnEl, el, inTextField } from "../lib/dom.js";
-import { cardName, chanceText, decimalText, errorReason, expectedText, suitName, t } from "../lib/words.js";
+import {
+  actionName, cardName, chanceText, decimalText, errorReason, expectedText, suitName, t,
+} from "../lib/words.js";
 import { turnKey } from "./coach.js";
 
 export class CoachView {
@@ -185,11 +187,12 @@ export class CoachView {
 
   /** "Bid 2", "7 of hearts", "Hearts": an option of the advice in the theme's words. */
   #optionName(option) {
-    const [verb, arg] = option.split(" ");
+    const [verb, arg, how] = option.split(" ");
     const theme = this.#game.view?.theme;
     if (verb === "bid") return t("hint.option.bid", { bid: arg });
     if (verb === "trump") return suitName(arg, theme);
-    return cardName(arg, theme);
+    if (verb === "play" && how === undefined) return cardName(arg, theme);
+    return actionName(option, theme); // a special card's choice: "play Juggler as hearts", "pass 7 of clubs"
   }
 
   /** Each bid button, suit and playable card shows its points and percentage while the hint is open. */
@@ -269,7 +272,8 @@ function picked(advice, option) {
 function captionText(phase) {
   if (phase === "trump") return t("hint.caption.trump");
   if (phase === "bidding") return t("hint.caption.bidding");
-  return t("hint.caption.playing");
+  if (phase === "playing") return t("hint.caption.playing");
+  return t("hint.caption.choice"); // a special card's step (S10-S13)
 }
 
 function verdictWord(verdict) {

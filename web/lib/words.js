@@ -268,7 +268,7 @@ function paramText(name, value, view) {
 }
 
 /** An action as a verb phrase: "bid 2", "play the queen of spades", "choose hearts". */
-function actionName(action, theme) {
+export function actionName(action, theme) {
   const [verb, arg, how] = action.split(" ");
   const card = (name) => (isCard(name) || isSpecialCard(name) ? cardName(name, theme) : null);
   if (verb === "bid") return t("action.bid", { bid: arg });

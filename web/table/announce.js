@@ -38,8 +38,15 @@ function actionText(view, last) {
   const [verb, arg, how] = last.action.split(" ");
   if (verb === "bid") return arg === "?" ? t("announce.has_bid", { name }) : t("announce.bids", { name, bid: arg });
   if (verb === "trump") return t("announce.chooses_trump", { name, suit: suitName(arg, view.theme) });
-  if (verb === "play") return t("announce.plays", { name, card: cardName(arg, view.theme) });
+  if (verb === "play") return t("announce.plays", { name, card: playedText(view, arg, how) });
   return specialText(view, name, verb, arg, how);
+}
+
+/** A card as played: "queen of spades", "Juggler (hearts)" (a special card's colour or side, S5, S11). */
+function playedText(view, card, how) {
+  if (!how) return cardName(card, view.theme);
+  const as = how === "Z" || how === "N" ? cardName(how, view.theme) : suitName(how, view.theme);
+  return t("announce.card_how", { card: cardName(card, view.theme), how: as });
 }
 
 /** A special card's step (S10-S13): "Merlin calls hearts.", "Merlin passes a card." */
