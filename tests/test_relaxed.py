@@ -129,7 +129,7 @@ def test_a_relaxed_game_is_marked_in_its_record_and_left_out_of_the_statistics()
     alone = statistics([rated])
     # (counted among the games of its schedule and deck, which the page's choices read)
     schedules = {**alone["schedules"], "standard": alone["schedules"]["standard"] + 1}
-    decks = {**alone["decks"], "base": alone["decks"]["base"] + 1}
+    decks = [{**one, "games": one["games"] + (one["deck"] == "base")} for one in alone["decks"]]
     assert statistics([relaxed, rated]) == {**alone, "relaxed": 1, "schedules": schedules, "decks": decks}
     for damaged in ({**relaxed, "relaxed": False}, {**relaxed, "kind": "people", "me": 0},
                     {**rated, "relaxed": 1}):

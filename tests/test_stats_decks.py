@@ -20,10 +20,13 @@ from wizard_engine.reasons import Reason
 from wizard_engine.records import history
 from wizard_engine.records.game_record import GameRecord, check_record, record_from_state
 from wizard_engine.records.history import loads
-from wizard_engine.records.stats import DECKS, deck_of, statistics
+from wizard_engine.records.stats import DECKS, DeckGames, deck_of, statistics
 from wizard_engine.scoring import round_points
 
-NO_GAMES = dict.fromkeys(DECKS, 0)
+
+def games_by_deck(games: dict[str, int]) -> list[DeckGames]:
+    """The statistics' ``decks`` of so many ``games`` of each deck named, none of the others."""
+    return [{"deck": deck, "games": games.get(deck, 0)} for deck in DECKS]
 
 
 def with_deck(record: GameRecord, specials: str, game_id: str, day: int) -> GameRecord:
@@ -91,7 +94,7 @@ def test_an_old_record_without_special_cards_is_a_game_of_the_original_box() -> 
         del old["options"][newer]
     record = check_record(old)
     assert record["options"]["specials"] == "" and deck_of(record) == "base"
-    assert statistics([record])["decks"] == {**NO_GAMES, "base": 1}
+    assert statistics([record])["decks"] == games_by_deck({"base": 1})
 
 
 @pytest.mark.parametrize(("specials", "cause"), [
@@ -126,7 +129,7 @@ def test_each_kind_of_deck_counts_alone() -> None:
     games = mixed_history()
     base = statistics(known_games(), deck="base")
     # (the choices count every game: of each deck, of each schedule)
-    decks, schedules = {**NO_GAMES, "base": 3, "2026": 3, "other": 1}, {**base["schedules"], "standard": 7}
+    decks, schedules = games_by_deck({"base": 3, "2026": 3, "other": 1}), {**base["schedules"], "standard": 7}
     base = {**base, "decks": decks, "schedules": schedules}
     assert statistics(games, deck="base") == base
     boxed = statistics(games, deck="2026")

@@ -63,6 +63,13 @@ class BestGame(TypedDict):
     score: int
 
 
+class DeckGames(TypedDict):
+    """The player's games with a kind of deck (:data:`DECKS`), relaxed or not, of any schedule."""
+
+    deck: str
+    games: int
+
+
 class Statistics(TypedDict):
     """A player's figures over the history, as plain data for charts (see :func:`statistics`)."""
 
@@ -82,7 +89,7 @@ class Statistics(TypedDict):
     schedule: str  # the schedule of the games counted (R5, T1, T2): a game is compared with its like
     schedules: dict[str, int]  # the player's games of each schedule, relaxed or not
     deck: str  # the deck of the games counted (DECKS: "base", "2016", "2021", "2026", "other")
-    decks: dict[str, int]  # the player's games of each deck, relaxed or not, of any schedule
+    decks: list[DeckGames]  # in the order of DECKS (a list: "2016" would come before "base" as a page's key)
 
 
 def statistics(records: list[GameRecord], who: str | None = None, schedule: str = "standard",
@@ -179,7 +186,8 @@ class _Tally:
             "over": sum(c["over"] for c in by_cards), "under": sum(c["under"] for c in by_cards),
             "by_cards": by_cards,
             "best_game": self.best, "longest_run": self.longest, "relaxed": self.relaxed,
-            "schedule": self.schedule, "schedules": self.schedules, "deck": self.deck, "decks": self.decks,
+            "schedule": self.schedule, "schedules": self.schedules, "deck": self.deck,
+            "decks": [{"deck": deck, "games": games} for deck, games in self.decks.items()],
         }
 
 
