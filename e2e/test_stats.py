@@ -449,10 +449,10 @@ def test_special_card_games_are_counted_deck_by_deck(page: Page, watch: Watch) -
     expect(page.locator("#stats-deck-field")).to_be_visible()
     assert page.locator("#stats-deck").input_value() == "other" and statistics(kept)["deck"] == "other"
     assert figures(page)["Games played"] == "1"
-    assert deck_choices(page) == ["original box, no special cards (3)", "2026 box (30 years) (1)",
+    assert deck_choices(page) == ["original box, no special cards (3)", "2026 box, 30 years (1)",
                                   "other special cards (1)"]
     badges = page.locator(".stats-game .deck-badge")
-    assert badges.all_inner_texts() == ["other special cards", "2026 box (30 years)"]  # (newest first)
+    assert badges.all_inner_texts() == ["other special cards", "2026 box, 30 years"]  # (newest first)
     # The original box: as before. The 2026 box alone: its figures, its bids by the cards dealt.
     page.locator("#stats-deck").select_option("base")
     wait_stats(page)
