@@ -19,6 +19,7 @@ from tabletools import Player
 
 from tests.helpers import random_game
 from wizard_engine import GameConfig, State, save
+from wizard_engine.config import Options
 from wizard_engine.config import Player as Seat
 from wizard_engine.records import history
 from wizard_engine.records.keeper import Keeper
@@ -411,3 +412,56 @@ def test_two_pages_see_each_others_new_games(context: BrowserContext, channel: b
         sealed = engine_game([("You", None), ("Hal", "hard"), ("Eve", "easy")], n, f"tab{n}")
         page.evaluate(FINISHED, {"kind": "game", "save": sealed})
         expect(other.locator(".stats-game")).to_have_count(n, timeout=30_000)  # (the other page drew it again)
+
+
+# --- Issue 42 (6): special-card games, compared deck by deck ------------------------------------
+
+def special_game(specials: str, seed: int, game_id: str) -> str:
+    """A finished game with ``specials``, sealed as the page will keep it, by random moves under CPython."""
+    config = GameConfig((Seat("You", None), Seat("Hal", "hard"), Seat("Eve", "easy")), Options(specials=specials), seed)
+    return save.seal(random_game(config, seed), save.Tag(game_id, 10_000))
+
+
+def deck_choices(page: Page) -> list[str]:
+    return page.locator("#stats-deck option").all_inner_texts()
+
+
+def test_special_card_games_are_counted_deck_by_deck(page: Page, watch: Watch) -> None:
+    """A history of the original box reads as before; games with special cards add the choice of
+    deck (each kind counted alone, first the deck played last) and a badge on each special game."""
+    from tests.test_history import known_games
+
+    seed_old_history(page, history.dumps({**history.new_document(), "records": known_games()}))
+    page.goto("./")
+    Player(page).wait_table_ready()
+    open_stats(page)
+    expect(page.locator("#stats-deck-field")).to_be_hidden()
+    before = figures(page)
+    assert before["Games played"] == "3" and page.locator(".deck-badge").count() == 0
+    for detail in ({"kind": "game", "save": special_game("2026", 4, "box2026")},
+                   {"kind": "game", "save": special_game("Bomb,Cloud", 5, "bombcloud")}):
+        page.evaluate(FINISHED, detail)
+    wait_history(page, "history.records.length === 5")
+    kept = history.loads(shelf_text(page))["records"]
+    page.locator("#stats-back").click()
+    open_stats(page)
+    # Opened again: the deck of the game played last, the others to choose from.
+    expect(page.locator("#stats-deck-field")).to_be_visible()
+    assert page.locator("#stats-deck").input_value() == "other" and statistics(kept)["deck"] == "other"
+    assert figures(page)["Games played"] == "1"
+    assert deck_choices(page) == ["original box, no special cards (3)", "2026 box, 30 years (1)",
+                                  "other special cards (1)"]
+    badges = page.locator(".stats-game .deck-badge")
+    assert badges.all_inner_texts() == ["other special cards", "2026 box, 30 years"]  # (newest first)
+    # The original box: as before. The 2026 box alone: its figures, its bids by the cards dealt.
+    page.locator("#stats-deck").select_option("base")
+    wait_stats(page)
+    assert figures(page) == before
+    boxed = statistics(kept, deck="2026")
+    page.locator("#stats-deck").select_option("2026")
+    wait_stats(page)
+    assert figures(page)["Games played"] == "1"
+    assert figures(page)["Bids made"].startswith(f"{boxed['made']} of {boxed['bids']} ")
+    assert [[int(n) for n in row[1:]] for row in chart_rows(page, "Bids by cards in hand")] == \
+        [[c["bids"], c["made"], c["over"], c["under"]] for c in boxed["by_cards"]]
+    assert not watch.errors, watch.errors

@@ -21,6 +21,7 @@ import pytest
 from wizard_engine import web
 from wizard_engine.config import BOT_LEVELS
 from wizard_engine.reasons import CODES
+from wizard_engine.records.stats import DECKS
 from wizard_engine.scoring import TIE_BREAKS
 from wizard_engine.state import Phase
 
@@ -96,6 +97,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         "language.": {f"language.{x}" for x in LANGUAGES},
         "reason.": {f"reason.{c}" for c in CODES},
         "storage.part.": {f"storage.part.{p}" for p in ("records", "offline", "snapshot")},
+        "stats.deck.": {f"stats.deck.{d}" for d in DECKS},
     }
 
 

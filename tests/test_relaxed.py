@@ -127,9 +127,10 @@ def test_a_relaxed_game_is_marked_in_its_record_and_left_out_of_the_statistics()
     rated = record_from_state(finished(False, 4), "2026-11-23T23:19:29Z", save.Tag("r2", 900))
     assert relaxed["relaxed"] is True and "relaxed" not in rated
     alone = statistics([rated])
-    # (counted among the games of its schedule, which the page's choice of schedule reads)
+    # (counted among the games of its schedule and deck, which the page's choices read)
     schedules = {**alone["schedules"], "standard": alone["schedules"]["standard"] + 1}
-    assert statistics([relaxed, rated]) == {**alone, "relaxed": 1, "schedules": schedules}
+    decks = [{**one, "games": one["games"] + (one["deck"] == "base")} for one in alone["decks"]]
+    assert statistics([relaxed, rated]) == {**alone, "relaxed": 1, "schedules": schedules, "decks": decks}
     for damaged in ({**relaxed, "relaxed": False}, {**relaxed, "kind": "people", "me": 0},
                     {**rated, "relaxed": 1}):
         with pytest.raises(HistoryError):

@@ -43,7 +43,9 @@ def test_statistics_of_no_games_are_empty_not_an_error() -> None:
     empty = statistics([])
     assert empty == {"games": 0, "wins": 0, "average_score": None, "by_opponent": [], "by_table": [], "bids": 0,
                      "made": 0, "over": 0, "under": 0, "by_cards": [], "best_game": None, "longest_run": 0,
-                     "relaxed": 0, "schedule": "standard", "schedules": {"standard": 0, "tournament": 0, "maximus": 0}}
+                     "relaxed": 0, "schedule": "standard", "schedules": {"standard": 0, "tournament": 0, "maximus": 0},
+                     "deck": "base",
+                     "decks": [{"deck": deck, "games": 0} for deck in ("base", "2016", "2021", "2026", "other")]}
     conforms(statistics(known_games()), Statistics)
     conforms(empty, Statistics)
 

@@ -167,12 +167,12 @@ export class History extends EventTarget {
 
   /**
    * The statistics of the device's owner (or of the player named `who`) over the games of one
-   * schedule, everyone's names, the games newest first.
+   * schedule and one deck (null: the one they played last), everyone's names, the games newest first.
    */
-  stats(who = null, schedule = "standard") {
+  stats(who = null, schedule = "standard", deck = null) {
     return this.#serial(async () => {
       const { history } = await this.#kept.read(true);
-      return this.#call("history_stats", { history, who, schedule });
+      return this.#call("history_stats", { history, who, schedule, deck });
     });
   }
 

@@ -48,6 +48,7 @@ export class Stats {
   #root = $("stats");
   #ticket = 0;
   #allGames = false;
+  #mixedDecks = false; // the history holds games of more than one deck: each special one says which
 
   /**
    * @param history history.js's History
@@ -66,6 +67,7 @@ export class Stats {
     });
     $("stats-who").addEventListener("change", () => this.#load());
     $("stats-schedule").addEventListener("change", () => this.#load());
+    $("stats-deck").addEventListener("change", () => this.#load());
     $("stats-export").addEventListener("click", () => this.#export());
     $("stats-import").addEventListener("click", () => $("stats-file").click());
     $("stats-file").addEventListener("change", () => this.#import());
@@ -87,6 +89,7 @@ export class Stats {
   open() {
     this.#root.hidden = false;
     this.#allGames = false;
+    $("stats-deck").replaceChildren(); // no deck chosen: the engine's is the one played last
     this.#message("", null);
     this.#load();
     $("stats-title").focus();
@@ -135,8 +138,9 @@ export class Stats {
     $("stats-status").textContent = t("stats.loading");
     const who = $("stats-who").value || null;
     const schedule = $("stats-schedule").value || "standard";
+    const deck = $("stats-deck").value || null;
     try {
-      const answer = await this.#history.stats(who, schedule);
+      const answer = await this.#history.stats(who, schedule, deck);
       if (ticket !== this.#ticket) return;
       $("stats-status").textContent = "";
       this.#draw(answer, who);
@@ -151,7 +155,11 @@ export class Stats {
 
   #draw({ statistics, names, games }, who) {
     this.#fillWho(names, who);
-    this.#fillSchedule(statistics);
+    this.#fillChoice("schedule", statistics.schedule, Object.entries(statistics.schedules),
+      (name, count) => t("stats.schedule_choice", { schedule: t(`schedule.name.${name}`), count }));
+    this.#fillChoice("deck", statistics.deck, statistics.decks.map(({ deck, games }) => [deck, games]),
+      (name, count) => t("stats.deck_choice", { deck: t(`stats.deck.${name}`), count }));
+    this.#mixedDecks = new Set(games.map((game) => game.deck)).size > 1;
     const body = $("stats-body");
     body.replaceChildren();
     if (games.length === 0) {
@@ -173,14 +181,17 @@ export class Stats {
     $("stats-who-field").hidden = names.length === 0;
   }
 
-  /** A game is compared with games of its schedule (T1, T2): the choice, once more than one was played. */
-  #fillSchedule({ schedule, schedules }) {
-    const select = $("stats-schedule");
-    const played = Object.entries(schedules).filter(([name, count]) => count > 0 || name === schedule);
-    select.replaceChildren(...played.map(([name, count]) =>
-      new Option(t("stats.schedule_choice", { schedule: t(`schedule.name.${name}`), count }), name)));
-    select.value = schedule;
-    $("stats-schedule-field").hidden = played.length < 2;
+  /**
+   * A game is compared with games of its schedule (T1, T2) and of its deck (special cards change
+   * what a hand makes): each choice (`name`: schedule, deck; `counts`: [kind, games] in the
+   * engine's order), once more than one kind was played.
+   */
+  #fillChoice(name, chosen, counts, label) {
+    const select = $(`stats-${name}`);
+    const played = counts.filter(([key, count]) => count > 0 || key === chosen);
+    select.replaceChildren(...played.map(([key, count]) => new Option(label(key, count), key)));
+    select.value = chosen;
+    $(`stats-${name}-field`).hidden = played.length < 2;
   }
 
   #figures(s) {
@@ -261,6 +272,9 @@ export class Stats {
     time.dateTime = game.date;
     head.append(time, " · ", this.#kindText(game));
     if (game.relaxed) head.append(" ", el("span", "badge relaxed-badge", t("stats.relaxed")));
+    if (this.#mixedDecks && game.deck !== "base") {
+      head.append(" ", el("span", "badge deck-badge", t(`stats.deck.${game.deck}`)));
+    }
     item.append(head);
     const best = Math.max(...game.totals);
     const players = el("ul", "stats-game-players");

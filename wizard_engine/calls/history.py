@@ -100,8 +100,9 @@ def history_record_request(params: dict[str, Any]) -> dict[str, Any]:
 
 def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
     """The statistics of the device's owner (or of the player named ``who``) over the games of one
-    schedule (``schedule``, default the standard), the names of everyone in the history, and its
-    games newest first, each as the page lists it."""
+    schedule (``schedule``, default the standard) and one deck (``deck``, one of
+    :data:`~wizard_engine.records.stats.DECKS`; by default the one they played last), the
+    names of everyone in the history, and its games newest first, each as the page lists it."""
     document = _kept(params)
     who = params.get("who")
     if who is not None and not isinstance(who, str):
@@ -109,15 +110,18 @@ def history_stats_request(params: dict[str, Any]) -> dict[str, Any]:
     schedule = params.get("schedule", "standard")
     if schedule not in SCHEDULES:
         raise WizardError(Reason("history_bad_request", {"name": "schedule"}))
+    deck = params.get("deck")
+    if deck is not None and deck not in stats.DECKS:
+        raise WizardError(Reason("history_bad_request", {"name": "deck"}))
     records = document["records"]
     names = sorted({player["name"] for record in records for player in record["players"]})
     games = [{"id": record["id"], "kind": record["kind"], "date": record["date"], "players": record["players"],
               "me": record["me"], "totals": record["totals"], "rounds": len(record["rounds"]),
               "review": record["save"] if record["save"] in document["saves"] else None,
               "relaxed": record.get("relaxed", False),
-              "schedule": record["options"]["schedule"]}
+              "schedule": record["options"]["schedule"], "deck": stats.deck_of(record)}
              for record in reversed(records)]
-    return {"statistics": stats.statistics(records, who, schedule), "names": names, "games": games}
+    return {"statistics": stats.statistics(records, who, schedule, deck), "names": names, "games": games}
 
 
 def history_review_request(params: dict[str, Any]) -> dict[str, Any]:

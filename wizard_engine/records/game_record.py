@@ -16,6 +16,8 @@ import re
 from datetime import datetime
 from typing import Any, TypedDict
 
+from ..boxes import special_cards
+from ..cards import BOMB, CLOUD
 from ..config import NEWER_OPTIONS, GameConfig, Options
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
@@ -125,6 +127,10 @@ def check_record(raw: Any) -> GameRecord:
     _check(isinstance(data["options"], dict), "options")
     data = {**data, "options": {**NEWER_OPTIONS, **data["options"]}}  # an older record: the defaults
     _check(set(data["options"]) == set(Options.__dataclass_fields__), "options")
+    try:  # (an older record has none: the original box, "")
+        special_cards(data["options"]["specials"])
+    except WizardError as error:
+        raise HistoryError(Reason("record_damaged", {"field": "options"}, cause=error.reason)) from None
     try:
         config = GameConfig.from_dict({"players": data["players"], "options": data["options"]})
     except WizardError as error:
@@ -168,22 +174,36 @@ def is_date(value: Any) -> bool:
 
 
 def _rounds_fit(rounds: Any, config: GameConfig) -> bool:
-    """Every round of a finished game: bids 0..cards (R10), tricks adding up to the cards (R22)."""
+    """Every round of a finished game: bids 0..cards (R10), tricks adding up to the cards (R22);
+    with special cards, bids as scored after the Cloud's changes and fewer tricks after a Bomb."""
     players = len(config.players)
     rules = ruleset(config.options.schedule, config.options.unicoloured, players)
     if not isinstance(rounds, list) or len(rounds) != rules.rounds(players):
         return False
+    specials = special_cards(config.options.specials)
     for number, one in enumerate(rounds, start=1):
         cards = rules.hand_size(number)
         if not isinstance(one, dict) or set(one) != {"bids", "taken"}:
             return False
-        counts = [one["bids"], one["taken"]]
-        if not all(isinstance(c, list) and len(c) == players and all(type(n) is int and 0 <= n <= cards for n in c)
-                   for c in counts):
+        if not (_counts_fit(one["bids"], players, _most_bid(cards, specials))
+                and _counts_fit(one["taken"], players, cards)):
             return False
-        if sum(one["taken"]) != cards:
+        taken = sum(one["taken"])
+        if taken != cards and not (BOMB in specials and taken < cards):  # S9: a bombed trick is nobody's
             return False
     return True
+
+
+def _most_bid(cards: int, specials: tuple[int, ...]) -> int:
+    """R10: a bid is at most the cards dealt; S13: the Cloud, and a Vampire copying it, may each
+    raise the bid of a trick's winner by one (a Witch may bring the Cloud back to later tricks)."""
+    return cards * 3 if CLOUD in specials else cards
+
+
+def _counts_fit(counts: Any, players: int, most: int) -> bool:
+    """A count per seat, each a whole number 0..``most``."""
+    return isinstance(counts, list) and len(counts) == players and all(type(n) is int and 0 <= n <= most
+                                                                       for n in counts)
 
 
 def _totals(rounds: list[RoundRecord], players: int) -> list[int]:

@@ -3,7 +3,8 @@
 :func:`statistics` reads :class:`~.game_record.GameRecord` values (made and checked in
 :mod:`.game_record`) and counts games, wins, bids made and missed by the cards dealt, the
 best game and the longest run of bids made, for the device's owner or for one player by
-name.  It reads records only: the history's storage, export and import stay in
+name, over the games of one schedule and one deck (:data:`DECKS`): like is compared with
+like.  It reads records only: the history's storage, export and import stay in
 :mod:`.history`.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from ..boxes import BOXES, special_cards, specials_text
 from ..config import BOT_LEVELS
 from ..rules import SCHEDULES, Seat, ruleset
 from ..scoring import pad_of, standings
@@ -18,6 +20,12 @@ from .game_record import GameRecord, when_played
 
 PERSON = "person"
 """The opponent "level" of a person, in :func:`statistics`."""
+BASE = "base"
+OTHER = "other"
+DECKS = (BASE, *BOXES, OTHER)
+"""The kinds of deck the statistics tell apart (S1): the original box (``Options.specials``
+``""``), each anniversary box, and any other set of special cards: a special card changes
+what a hand can make, so their bids are not the original game's."""
 
 
 class OpponentStats(TypedDict):
@@ -55,6 +63,13 @@ class BestGame(TypedDict):
     score: int
 
 
+class DeckGames(TypedDict):
+    """The player's games with a kind of deck (:data:`DECKS`), relaxed or not, of any schedule."""
+
+    deck: str
+    games: int
+
+
 class Statistics(TypedDict):
     """A player's figures over the history, as plain data for charts (see :func:`statistics`)."""
 
@@ -73,31 +88,45 @@ class Statistics(TypedDict):
     relaxed: int  # the relaxed games left out of every figure above
     schedule: str  # the schedule of the games counted (R5, T1, T2): a game is compared with its like
     schedules: dict[str, int]  # the player's games of each schedule, relaxed or not
+    deck: str  # the deck of the games counted (DECKS: "base", "2016", "2021", "2026", "other")
+    decks: list[DeckGames]  # in the order of DECKS (a list: "2016" would come before "base" as a page's key)
 
 
-def statistics(records: list[GameRecord], who: str | None = None, schedule: str = "standard") -> Statistics:
-    """The figures of one player over the games of one ``schedule`` in ``records``: by default
-    the device's owner (each record's ``me``), else the player named ``who``; games without
-    them are left out, and so are games of other schedules (only counted in ``schedules``):
-    a tournament's 10 rounds score unlike the standard game's.
+def statistics(records: list[GameRecord], who: str | None = None, schedule: str = "standard",
+               deck: str | None = None) -> Statistics:
+    """The figures of one player over the games of one ``schedule`` and one ``deck`` in
+    ``records``: by default the device's owner (each record's ``me``), else the player named
+    ``who``; games without them are left out, and so are games of other schedules or decks
+    (only counted in ``schedules`` and ``decks``): a tournament's 10 rounds score unlike the
+    standard game's, and a Bomb or a Cloud changes what a bid can make.  Without a ``deck``,
+    the deck of the player's newest game of the schedule (the original box if none).
 
     A game is won when the player is placed first, shared or not (R18; T4 breaks a tournament's ties).  A game
     counts once under each opponent level at its table (``"person"`` for people).  The
     longest run is of bids made in a row, over the games in the order they were played.
     Relaxed games (take-backs allowed) are only counted apart: a take-back changes the result.
     """
-    stats = _Tally(schedule)
-    for record in sorted(records, key=when_played):
-        seat = _seat_of(record, who)
-        if seat is not None:
-            stats.schedules[record["options"]["schedule"]] += 1
-        if record["options"]["schedule"] != schedule:
+    played = [(record, seat) for record in sorted(records, key=when_played)
+              if (seat := _seat_of(record, who)) is not None]
+    if deck is None:
+        deck = next((deck_of(r) for r, _ in reversed(played) if r["options"]["schedule"] == schedule), BASE)
+    stats = _Tally(schedule, deck)
+    for record, seat in played:
+        stats.schedules[record["options"]["schedule"]] += 1
+        stats.decks[deck_of(record)] += 1
+        if record["options"]["schedule"] != schedule or deck_of(record) != deck:
             continue
-        if seat is not None and record.get("relaxed"):
+        if record.get("relaxed"):
             stats.relaxed += 1
-        elif seat is not None:
+        else:
             stats.add(record, seat)
     return stats.result()
+
+
+def deck_of(record: GameRecord) -> str:
+    """The kind of a game's deck (:data:`DECKS`): a set of special cards that is a box's counts as the box."""
+    text = specials_text(special_cards(record["options"]["specials"]))
+    return BASE if not text else text if text in BOXES else OTHER
 
 
 def _seat_of(record: GameRecord, who: str | None) -> Seat | None:
@@ -109,9 +138,10 @@ def _seat_of(record: GameRecord, who: str | None) -> Seat | None:
 class _Tally:
     """The running counts behind :func:`statistics`."""
 
-    def __init__(self, schedule: str) -> None:
-        self.schedule = schedule
+    def __init__(self, schedule: str, deck: str) -> None:
+        self.schedule, self.deck = schedule, deck
         self.schedules = dict.fromkeys(SCHEDULES, 0)
+        self.decks = dict.fromkeys(DECKS, 0)
         self.games = self.wins = self.score = 0
         self.opponents: dict[str, list[int]] = {}
         self.tables: dict[int, list[int]] = {}
@@ -156,7 +186,8 @@ class _Tally:
             "over": sum(c["over"] for c in by_cards), "under": sum(c["under"] for c in by_cards),
             "by_cards": by_cards,
             "best_game": self.best, "longest_run": self.longest, "relaxed": self.relaxed,
-            "schedule": self.schedule, "schedules": self.schedules,
+            "schedule": self.schedule, "schedules": self.schedules, "deck": self.deck,
+            "decks": [{"deck": deck, "games": games} for deck, games in self.decks.items()],
         }
 
 
