@@ -81,13 +81,16 @@ def open_table(fx: Driver, root: str, seed: int) -> None:
     wait_attribute(fx, "table", "ready")
 
 
-def new_game(fx: Driver, players: int, levels: tuple[str, ...] = ()) -> None:
-    """Fill in the new-game form (under "Change settings") at the instant pace and deal."""
+def new_game(fx: Driver, players: int, levels: tuple[str, ...] = (), specials: str = "") -> None:
+    """Fill in the new-game form (under "Change settings") at the instant pace and deal
+    (``specials``: a box of special cards, "2016", "2021" or "2026", S1)."""
     if not fx.evaluate("document.getElementById('settings-panel').open"):
         fx.click("#settings-panel summary")
     fx.select("#players", str(players))
     for seat, level in enumerate(levels):
         fx.select(f"select[name=opponent-level-{seat}]", level)
+    if specials:
+        fx.click(f"input[name=specials][value='{specials}']")
     fx.select("#pace", "instant")
     click(fx, "Deal")
 

@@ -110,6 +110,17 @@ def hint_on_a_phone(fx: Driver, url: str) -> None:
     assert re.match(r"^(Best|Close|Costly)", text(fx, "#feedback")), text(fx, "#feedback")
 
 
+def special_game(fx: Driver, url: str, phone: bool) -> None:
+    """A whole 4-player game with the 30-year box's special cards (S1-S14), every decision the
+    first one offered (a colour, a side, a call, a pass, a change, a swap), to the final standings."""
+    if phone:
+        fx.set_viewport(*PHONE, device_pixel_ratio=3)
+    open_table(fx, url, seed=1)
+    new_game(fx, players=4, specials="2026")
+    assert play_until(fx, "final") > 0
+    assert fx.evaluate("document.querySelectorAll('#final-standings li').length") == 4
+
+
 def pass_and_play_on_a_phone(fx: Driver, url: str) -> None:
     fx.set_viewport(*PHONE, device_pixel_ratio=3)
     open_table(fx, url, seed=2)

@@ -83,3 +83,7 @@ def test_a_reload_with_the_server_gone_boots_from_the_service_worker(fx: Firefox
 def test_a_challenge_link_is_refused_when_damaged_and_its_whole_game_played_and_reviewed(fx: Firefox, url: str) -> None:
     checks.challenge_link(fx, url)
     checks.review_from_the_standings(fx)
+
+
+def test_a_whole_game_with_the_30_year_boxs_special_cards(fx: Firefox, url: str) -> None:
+    checks.special_game(fx, url, phone=False)

@@ -80,3 +80,6 @@ def test_a_reload_with_the_server_gone_boots_from_the_service_worker(webkit: Web
 def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(webkit: WebKit, url: str) -> None:
     checks.history_moves_to_indexeddb(webkit, url)
 
+
+def test_a_whole_game_with_the_30_year_boxs_special_cards(webkit: WebKit, url: str) -> None:
+    checks.special_game(webkit, url, phone=False)

@@ -508,9 +508,12 @@ REACH: dict[str, Callable[[], str]] = {
 }
 
 
-def test_a_special_game_makes_no_challenge_link_the_page_could_not_play() -> None:
-    from wizard_engine.records.challenge import make_code
+def test_a_challenge_link_carries_the_special_cards_and_its_clouded_points() -> None:
+    from wizard_engine.records.challenge import make_code, read_code
 
     players = (Player("Ann"), Player("B", "easy"), Player("C", "easy"))
-    state = random_game(GameConfig(players, Options(specials="2016"), 4), seed=4)
-    assert raised(lambda: make_code(state)).code == "specials_not_here"
+    for specials in ("2016", "Bomb,Cloud", "2026"):
+        state = random_game(GameConfig(players, Options(specials=specials, bidding="hidden"), 4), seed=4)
+        challenge = read_code(make_code(state))
+        assert challenge.config == state.config  # the same deals, the same cards (S1)
+        assert list(challenge.points) == [rows[0].points for rows in state.pad]

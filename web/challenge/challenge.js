@@ -5,7 +5,7 @@
 // so); a link the engine refuses is worded and changes nothing. At the end of such a game,
 // the final standings show the sender's result beside the person's, round by round.
 import { $, el, nameEl } from "../lib/dom.js";
-import { currentLanguage, errorReason, listText, numberText, signed, t } from "../lib/words.js";
+import { currentLanguage, errorReason, listText, numberText, signed, specialsText, t } from "../lib/words.js";
 import { storage } from "../lib/store.js";
 
 const PREFIX = "#challenge=";
@@ -91,6 +91,8 @@ export class Challenges {
       ? t("challenge.from", { name: sender.name }) : t("daily.title", { day: dayText(day) });
     const against = t("start.against", { opponents: listText(bots) });
     const lines = [sender ? t("challenge.setup", { against }) : t("daily.setup", { against })];
+    const { specials } = config.options;
+    if (specials) lines.push(t("challenge.specials", { cards: specialsText(specials) }));
     const result = sender && { name: sender.name, points: sender.total };
     if (sender && day) lines.push(t("challenge.daily_beat", { ...result, day: dayText(day) }));
     else if (sender) lines.push(t("challenge.beat", result));

@@ -191,6 +191,12 @@ export function suitName(letter, theme) {
   return t(`suit.${themeOf(theme)}.${letter}`);
 }
 
+/** A game's special cards in words: a box's name, or the cards' ("Bomb,Cloud": "Bomb and Cloud"). */
+export function specialsText(specials) {
+  if (/^\d+$/.test(specials)) return t(`specials.name.${specials}`);
+  return listText(specials.split(",").map((card) => t(`card.special.${card}`)));
+}
+
 /** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
 export function cardName(card, theme) {
   if (card === WIZARD) return t("card.wizard");

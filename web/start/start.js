@@ -5,7 +5,7 @@
 // finished: its result, never reopened by itself. form.js reads the form;
 // app.js deals.
 import { $ } from "../lib/dom.js";
-import { listText, t, winnersText } from "../lib/words.js";
+import { listText, specialsText, t, winnersText } from "../lib/words.js";
 
 /** An opponent in the summary: a bot's name and level, a person's name (a person at this device). */
 function opponentText(opponent) {
@@ -34,12 +34,6 @@ export function summaryText(choice) {
   if (rules.length) details.push(t("start.rules", { rules: listText(rules) }));
   if (choice.config.relaxed) details.push(t("start.relaxed"));
   return { against, details: details.join(t("start.separator")) };
-}
-
-/** A game's special cards in words: a box's name, or the cards' ("Bomb,Cloud": "Bomb and Cloud"). */
-export function specialsText(specials) {
-  if (/^\d+$/.test(specials)) return t(`specials.name.${specials}`);
-  return listText(specials.split(",").map((card) => t(`card.special.${card}`)));
 }
 
 /** Keep the summary above the Play button in step with the form. */

@@ -25,14 +25,17 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from ..boxes import special_cards
 from ..config import MAX_SEED, OPTION_KEYS, GameConfig, Options
 from ..errors import WizardError
 from ..reasons import Reason, shown
 from ..scoring import round_points
 from ..state import State
+from .game_record import most_bid
 
 CODE_VERSION = 1
 SCHEDULE_MARK = "schedule="
+SPECIALS_MARK = "specials="  # the special cards (S1): a box or names, as Options.specials
 """A code's options list the schedule as ``schedule=tournament`` (none for the standard one)."""
 MAX_CODE_CHARS = 2000  # a 6-player game with long names and 10 rounds takes about 500
 DAILY_LEVELS: tuple[str | None, ...] = (None, "hard", "hard", "hard")
@@ -132,13 +135,13 @@ def make_code(state: State, day: str | None = None) -> str:
         raise refused("challenge_one_person", people=len(people))
     if day is not None and not is_daily(config, check_day(day)):
         raise refused("challenge_not_daily", day=day)
-    if config.options.specials:  # the page does not play them yet (issue 42), so no link carries them
-        raise WizardError(Reason("specials_not_here", rule="S1"))
     options = config.options
     seats = [[p.name] if p.bot is None else [p.name, p.bot] for p in config.players]
     flags = [key for key in OPTION_KEYS if getattr(options, key)]
     if options.schedule != "standard":  # a code of a standard game stays as it always was
         flags.append(f"{SCHEDULE_MARK}{options.schedule}")
+    if options.specials:  # (the same for the special cards)
+        flags.append(f"{SPECIALS_MARK}{options.specials}")
     points = [rows[people[0]].points for rows in state.pad]
     body = [CODE_VERSION, config.seed, [options.bidding, *flags], int(config.relaxed), seats, points, day or ""]
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
@@ -205,10 +208,16 @@ def _config(seed: Any, options: Any, relaxed: Any, seats: Any) -> GameConfig:
 
 
 def _flags(flags: list[str]) -> dict[str, Any]:
-    """A code's on/off options, and its schedule (T1, T2) if not the standard one."""
-    schedules = [flag.removeprefix(SCHEDULE_MARK) for flag in flags if flag.startswith(SCHEDULE_MARK)]
-    return {**{flag: True for flag in flags if not flag.startswith(SCHEDULE_MARK)},
-            **({"schedule": schedules[-1]} if schedules else {})}
+    """A code's on/off options, its schedule (T1, T2) if not the standard one, its special cards (S1) if any."""
+    chosen: dict[str, Any] = {}
+    for flag in flags:
+        for mark, key in ((SCHEDULE_MARK, "schedule"), (SPECIALS_MARK, "specials")):
+            if flag.startswith(mark):
+                chosen[key] = flag.removeprefix(mark)
+                break
+        else:
+            chosen[flag] = True
+    return chosen
 
 
 def _points(config: GameConfig, points: Any) -> tuple[int, ...]:
@@ -216,9 +225,11 @@ def _points(config: GameConfig, points: Any) -> tuple[int, ...]:
     state = State(config)
     if not isinstance(points, list) or len(points) != state.rounds:
         raise refused("challenge_forged", part="points")
+    specials = special_cards(config.options.specials)
     for round_, value in enumerate(points, 1):
         size = state.rules.hand_size(round_)
-        possible = {round_points(bid, taken) for bid in range(size + 1) for taken in range(size + 1)}
+        bids = range(most_bid(size, specials) + 1)  # (S13: the Cloud may raise a bid past the cards)
+        possible = {round_points(bid, taken) for bid in bids for taken in range(size + 1)}
         if not isinstance(value, int) or isinstance(value, bool) or value not in possible:
             raise refused("challenge_impossible_points", round=round_, points=shown(value))
     return tuple(points)

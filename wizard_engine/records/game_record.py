@@ -185,7 +185,7 @@ def _rounds_fit(rounds: Any, config: GameConfig) -> bool:
         cards = rules.hand_size(number)
         if not isinstance(one, dict) or set(one) != {"bids", "taken"}:
             return False
-        if not (_counts_fit(one["bids"], players, _most_bid(cards, specials))
+        if not (_counts_fit(one["bids"], players, most_bid(cards, specials))
                 and _counts_fit(one["taken"], players, cards)):
             return False
         taken = sum(one["taken"])
@@ -194,7 +194,7 @@ def _rounds_fit(rounds: Any, config: GameConfig) -> bool:
     return True
 
 
-def _most_bid(cards: int, specials: tuple[int, ...]) -> int:
+def most_bid(cards: int, specials: tuple[int, ...]) -> int:
     """R10: a bid is at most the cards dealt; S13: the Cloud, and a Vampire copying it, may each
     raise the bid of a trick's winner by one (a Witch may bring the Cloud back to later tricks)."""
     return cards * 3 if CLOUD in specials else cards
