@@ -81,5 +81,5 @@ def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(webkit: WebKi
     checks.history_moves_to_indexeddb(webkit, url)
 
 
-def test_a_whole_game_with_the_30_year_boxs_special_cards(webkit: WebKit, url: str) -> None:
-    checks.special_game(webkit, url, phone=False)
+def test_a_whole_game_with_the_30_year_boxs_special_cards_on_a_phone(webkit: WebKit, url: str) -> None:
+    checks.special_game(webkit, url, phone=True)

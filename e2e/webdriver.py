@@ -31,6 +31,14 @@ from bidi import COMMAND_TIMEOUT_S, WAIT_TIMEOUT_S, BidiError, FormActions, free
 
 START_TIMEOUT_S = 120.0
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C key of an element reference
+# A point of the element (arguments[0]) that nothing covers, searched from its top left, or null.
+VISIBLE_POINT_JS = """const box = arguments[0].getBoundingClientRect();
+for (let y = box.top + 4; y < box.bottom; y += 6) {
+  for (let x = box.left + 4; x < box.right; x += 6) {
+    if (arguments[0].contains(document.elementFromPoint(x, y))) return [x, y];
+  }
+}
+return null;"""
 
 COLLECT_JS = """(() => {
   if (window.__errors) return;
@@ -213,8 +221,24 @@ class WebKit(FormActions):
             except WebDriverError as error:
                 retry = "intercepted" in str(error) or "not interactable" in str(error)
                 if not retry or attempt == attempts - 1:
+                    if "intercepted" in str(error) and self._tap_visible_part(shared):
+                        return
                     raise
                 self.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+    def _tap_visible_part(self, shared: str) -> bool:
+        """Click the part of an element that shows, as a person taps it, where its centre is covered
+        by design (a card of a lower row of the hand covers the middle of one above); False if no
+        part of it shows."""
+        point = self.command("POST", "/execute/sync", {"script": VISIBLE_POINT_JS, "args": [{ELEMENT: shared}]})
+        if not point:
+            return False
+        move = {"type": "pointerMove", "x": round(point[0]), "y": round(point[1]), "origin": "viewport"}
+        self.command("POST", "/actions", {"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [move, {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        self.command("DELETE", "/actions")
+        return True
 
     def press(self, *keys: str) -> None:
         """Press keys in turn (characters, or WebDriver key codes such as "\\ue007" for Enter)."""
