@@ -394,12 +394,17 @@ def test_a_take_back_never_undoes_a_special_step() -> None:
     assert state.why_no_undo(0) == Reason("undo_special", rule="S13")
 
 
-def test_the_page_and_the_keeper_refuse_special_games_until_they_draw_them() -> None:
+def test_the_page_refuses_special_games_until_it_draws_them_and_the_keeper_keeps_them() -> None:
+    state = State(GameConfig.of(3, specials="2016"))
+    assert raised(lambda: _session(state)).code == "specials_not_here"
+    assert Keeper(GameConfig.of(3, specials="2016"), 0).view()["specials"]["cards"] == [  # issue 42, item 5
+        "Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud"]
+
+
+def _session(state: State) -> object:
     from wizard_engine.calls.game import Session
 
-    state = State(GameConfig.of(3, specials="2016"))
-    assert raised(lambda: Session(state)).code == "specials_not_here"
-    assert raised(lambda: Keeper(GameConfig.of(3, specials="2016"), 0)).code == "specials_not_here"
+    return Session(state)
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -482,7 +487,7 @@ REACH: dict[str, Callable[[], str]] = {
     "specials_unknown": lambda: raised(lambda: GameConfig.of(3, specials="Unicorn")).code,
     "specials_dragon_fairy": lambda: raised(lambda: GameConfig.of(3, specials="Fairy")).code,
     "specials_exclude": lambda: raised(lambda: GameConfig.of(3, specials="2016", foresight=True)).code,
-    "specials_not_here": lambda: raised(lambda: Keeper(GameConfig.of(3, specials="2016"), 0)).code,
+    "specials_not_here": lambda: raised(lambda: _session(State(GameConfig.of(3, specials="2016")))).code,
     "special_how": lambda: raised(lambda: act(sdeal(["2C", "Juggler", "5H"], "9D", specials="2016"),
                                               "bid 0", "bid 0", "bid 0", "play Juggler")).code,
     "cloud_below_zero": lambda: raised(lambda: _cloud_at_zero().apply(1, "cloud -1")).code,

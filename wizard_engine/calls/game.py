@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..bots import Bot, bot_seed, make_bot
+from ..boxes import specials_offer
 from ..cards import DECK_SIZE, card_name, cards_of, sort_key
 from ..config import (
     BIDDING_MODES,
@@ -168,7 +169,9 @@ def describe() -> dict[str, Any]:
     ``levels`` are the bot levels offered; ``more_levels`` those a page may add on request
     (its ``?levels=`` parameter, for tests): every other word names no level.  ``deck`` is
     every card of the deck in notation, each copy once (R1): suit by suit, lowest first, then
-    the Wizards and the Jesters (the score keeper's card picker).
+    the Wizards and the Jesters (the score keeper's card picker).  ``specials`` are the special
+    cards a game may hold (:func:`~wizard_engine.boxes.specials_offer`: the boxes, the cards, the
+    options they exclude).
     """
     return {
         "version": __version__,
@@ -181,6 +184,7 @@ def describe() -> dict[str, Any]:
         "options": option_constraints(),
         "schedules": schedule_constraints(),
         "deck": [card_name(card) for card in range(DECK_SIZE)],
+        "specials": specials_offer(),
         "reasons": sorted(CODES),
     }
 

@@ -16,6 +16,7 @@ import re
 from datetime import datetime
 from typing import Any, TypedDict
 
+from ..boxes import most_bombed, most_cloud_changes, special_cards
 from ..config import NEWER_OPTIONS, GameConfig, Options
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
@@ -98,7 +99,7 @@ def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | No
         "id": keeper.id, "kind": "keeper", "date": date, "players": players_view(keeper.config.players),
         "me": keeper.me if me is None else me, "options": options_view(keeper.config.options),
         "first_dealer": keeper.first_dealer,
-        "rounds": [{"bids": list(bids), "taken": list(taken)} for bids, taken in keeper.played],
+        "rounds": [{"bids": bids, "taken": taken} for bids, taken in keeper.scored()],  # S13: bids as scored
         "totals": keeper.totals, "save": None,
     }
     return check_record(record)
@@ -168,20 +169,22 @@ def is_date(value: Any) -> bool:
 
 
 def _rounds_fit(rounds: Any, config: GameConfig) -> bool:
-    """Every round of a finished game: bids 0..cards (R10), tricks adding up to the cards (R22)."""
+    """Every round of a finished game: bids 0..cards (R10), tricks adding up to the cards (R22);
+    with special cards, bids as a Cloud changed them (S13) and tricks a Bomb left to nobody (S9)."""
     players = len(config.players)
     rules = ruleset(config.options.schedule, config.options.unicoloured, players)
+    specials = special_cards(config.options.specials)
     if not isinstance(rounds, list) or len(rounds) != rules.rounds(players):
         return False
     for number, one in enumerate(rounds, start=1):
         cards = rules.hand_size(number)
         if not isinstance(one, dict) or set(one) != {"bids", "taken"}:
             return False
-        counts = [one["bids"], one["taken"]]
-        if not all(isinstance(c, list) and len(c) == players and all(type(n) is int and 0 <= n <= cards for n in c)
-                   for c in counts):
+        most = {"bids": cards + most_cloud_changes(specials, cards), "taken": cards}
+        if not all(isinstance(one[key], list) and len(one[key]) == players
+                   and all(type(n) is int and 0 <= n <= most[key] for n in one[key]) for key in most):
             return False
-        if sum(one["taken"]) != cards:
+        if not cards - most_bombed(specials, cards) <= sum(one["taken"]) <= cards:
             return False
     return True
 
