@@ -80,8 +80,9 @@ def test_s1_s3_a_new_pad_refuses_what_the_game_refuses(options: dict[str, Any], 
 
 def test_s1_describe_offers_the_boxes_and_none_first() -> None:
     offered = ask("describe")["result"]["specials"]
-    assert list(offered["boxes"]) == ["", *BOXES]
-    assert offered["boxes"]["2016"] == ["Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud"]
+    assert [one["box"] for one in offered["boxes"]] == ["", *BOXES]
+    assert offered["boxes"][0]["cards"] == []
+    assert offered["boxes"][1]["cards"] == ["Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud"]
     assert "Vampire" in offered["cards"] and offered["excludes"] == ["foresight", "unicoloured"]
 
 

@@ -52,11 +52,13 @@ def check_specials(text: str, chosen: set[str], schedule: str) -> None:
 
 
 def specials_offer() -> dict[str, object]:
-    """What a page may offer of the special cards (``describe()``): ``boxes``, each box's cards by
-    name (S1), the original deck's none first (``""``); ``cards``, every special card's name; and
-    ``excludes``, the options they are not played with (S3)."""
-    names = {box: [SPECIAL_NAMES[card - FIRST_SPECIAL] for card in cards] for box, cards in BOXES.items()}
-    return {"boxes": {"": [], **names}, "cards": list(SPECIAL_NAMES), "excludes": list(EXCLUDED_OPTIONS)}
+    """What a page may offer of the special cards (``describe()``): ``boxes``, a list of each box
+    (its ``Options.specials``) with its cards by name (S1), the original deck's first (``""``, no
+    cards); ``cards``, every special card's name; and ``excludes``, the options they are not played
+    with (S3)."""
+    boxes = [{"box": box, "cards": [SPECIAL_NAMES[card - FIRST_SPECIAL] for card in cards]}
+             for box, cards in {"": (), **BOXES}.items()]
+    return {"boxes": boxes, "cards": list(SPECIAL_NAMES), "excludes": list(EXCLUDED_OPTIONS)}
 
 
 def specials_text(cards: tuple[Card, ...]) -> str:
