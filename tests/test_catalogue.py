@@ -84,6 +84,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         "language.": {f"language.{x}" for x in LANGUAGES},
         "reason.": {f"reason.{c}" for c in CODES},
         "storage.part.": {f"storage.part.{p}" for p in ("records", "offline", "snapshot")},
+        "keeper.card.": {f"keeper.card.{c}" for c in info["specials"]["cards"]},
     }
 
 
