@@ -169,6 +169,8 @@ def test_s13_an_edit_keeps_the_cloud_changes_or_corrects_them() -> None:
     keeper = bid_all(to_round(three(), 2), 1, 0, 0)
     keeper.cloud_change(0, +1)
     keeper.tricks([2, 0, 0])
+    assert said(keeper, "cloud_most") == [1, 1]  # what an edit may give each round
+    assert said(three("Bomb"), "cloud_most") == []
     keeper.edit(2, [0, 0, 0], [2, 0, 0])  # the changes stand: Paul's bid 0 + 1
     assert keeper.view()["score_pad"][1][0]["bid"] == 1
     keeper.edit(2, [0, 0, 0], [2, 0, 0], [0, 0, 0])

@@ -322,6 +322,7 @@ export class ScoreKeeper {
   async #saveEdit() {
     const round = this.#editing;
     const entry = ["edit", round, this.#counts("keeper-edit-bid-"), this.#counts("keeper-edit-taken-")];
+    if ($("keeper-edit-cloud-0")) entry.push(this.#counts("keeper-edit-cloud-")); // the Cloud's changes too
     if (!(await this.#enter(entry))) return; // the form keeps what was chosen
     this.#editing = null;
     this.#draw();

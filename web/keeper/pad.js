@@ -4,7 +4,7 @@
 import { el, nameEl } from "../lib/dom.js";
 import { listText, numberText, signed, suitName, t } from "../lib/words.js";
 import { bidButtons } from "../lib/bids.js";
-import { button, countField } from "./fields.js";
+import { button, changeField, countField } from "./fields.js";
 import { cardNames } from "./setup.js";
 
 /** The round's heading and who deals; at the end, the winners. */
@@ -137,13 +137,16 @@ export function editForm(view, editing) {
   const cards = t("cards.count", { count: size });
   const title = el("h4", "", t("keeper.edit_title", { round: editing, cards }));
   const grid = el("div", "keeper-edit-grid");
-  // The bids as entered: a Cloud's change stands beside them (S13).
+  // The bids as entered, and the Cloud's changes beside them when the round may hold any (S13).
   const entered = view.specials.entered_pad[editing - 1];
+  const most = view.specials.cloud_most[editing - 1];
+  const changes = view.specials.cloud_pad[editing - 1];
   view.score_pad[editing - 1].forEach((row, seat) => {
     const group = el("fieldset", "keeper-edit-player");
     group.append(nameEl("legend", "", view.players[seat].name));
     group.append(countField(`keeper-edit-bid-${seat}`, t("score.bid"), size, entered[seat]),
       countField(`keeper-edit-taken-${seat}`, t("score.taken"), size, row.taken));
+    if (most) group.append(changeField(`keeper-edit-cloud-${seat}`, t("keeper.cloud"), most, changes[seat]));
     grid.append(group);
   });
   const buttons = el("div", "dialog-buttons");

@@ -111,7 +111,8 @@ class KeeperView(TypedDict):
     (None: not yet bid); ``cloud_legal``, the changes each seat may enter now (``"+1"``,
     ``"-1"``; empty lists unless the Cloud is in the deck, every bid is in and a change is left);
     ``bombed``, the most tricks this round may leave to nobody (S9: the tricks may add up to that
-    many fewer than the cards dealt); ``entered_pad``, each finished round's bids as entered.
+    many fewer than the cards dealt); ``entered_pad``, each finished round's bids as entered,
+    and ``cloud_most`` the most Cloud changes it may hold (what an edit may give; 0: none).
     """
 
     id: str
@@ -522,6 +523,7 @@ class Keeper:
             "bombed": 0 if over else self.most_bombed(self.round),
             "cloud_pad": [list(changes) for changes in self.changes],
             "entered_pad": [list(bids) for bids, _ in self.played],
+            "cloud_most": [self.most_changes(round_) for round_ in range(1, len(self.played) + 1)],
         }
 
     def _fixed_trump(self, round_: int) -> str | None:
