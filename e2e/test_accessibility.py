@@ -70,7 +70,8 @@ class Audit:
 
 
 def visit_side_screens(page: Page, audit: Audit) -> None:
-    """Statistics, the score keeper (its setup, then a pad of three), and a practice hand."""
+    """Statistics, the score keeper (its setup, then a pad of three with special cards, bidding
+    and then entering the tricks after a Cloud's change), and a practice hand."""
     page.click("#stats-open")
     page.wait_for_selector("html[data-stats=ready]", state="attached", timeout=60_000)
     audit.check("statistics")
@@ -82,9 +83,16 @@ def visit_side_screens(page: Page, audit: Audit) -> None:
     page.select_option("#keeper-count", "3")
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):
         page.fill(f"#keeper-name-{seat}", name)
+    page.check("input[name=keeper-specials][value='2016']")  # special cards: the Cloud's buttons, its mark
     page.click("#keeper-start")
     page.wait_for_selector("html:not([data-keeper-busy])[data-keeper=bid]", state="attached")
     audit.check("score keeper, a pad")
+    for _ in range(3):
+        page.click('#keeper-bid-row .bid[data-bid="0"]')
+        page.wait_for_selector("html:not([data-keeper-busy])", state="attached")
+    page.click('[data-keeper="cloud 0 +1"]')
+    page.wait_for_selector("html:not([data-keeper-busy]) .keeper-cloud-mark", state="attached")
+    audit.check("score keeper, the tricks with a Cloud's change")
     page.click("#keeper-back")
 
     page.get_by_role("button", name="Practise bidding").click()

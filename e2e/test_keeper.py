@@ -15,6 +15,9 @@ import re
 from playwright.sync_api import Browser, Page, expect
 from sitetools import Watch, number, wait_history, wait_ready
 
+from wizard_engine import GameConfig
+from wizard_engine.records.keeper import Keeper
+
 NAMES = ["Ann", "Bob", "Cy"]
 FIRST_DEALER = 2  # Cy deals round 1: Ann bids first
 ROUNDS = 20
@@ -284,3 +287,102 @@ def test_the_setup_on_a_phone_in_german(browser: Browser, base_url: str) -> None
     expect(page.locator(".keeper-round")).to_have_text("Runde 1 von 10")
     assert not watch.errors, watch.errors
     context.close()
+
+
+def near_the_end(specials: str) -> str:
+    """A special-card pad of Ann, Bob, Cy (Cy deals first) with 19 rounds entered: all bid 0,
+    Ann takes every trick."""
+    keeper = Keeper(GameConfig.of(NAMES, specials=specials), FIRST_DEALER)
+    while keeper.round < ROUNDS:
+        for _ in NAMES:
+            keeper.bid(0)
+        keeper.tricks([keeper.cards(keeper.round), 0, 0])
+    return keeper.dumps()
+
+
+def test_a_special_card_game_with_a_cloud_and_a_bomb(page: Page, watch: Watch) -> None:
+    """Issue 42, item 5: the 2016 box chosen on the setup (the boxes as describe() offers them);
+    a bombed trick goes to nobody (S9), a Cloud's +1 is tapped beside Bob's bid and scored (S13),
+    the pad shows it beside the bid (S14), an edit corrects it; the last round turns a card up (S2) and the finished
+    game goes into the history."""
+    page.add_init_script(LISTEN)
+    open_keeper(page)
+    page.select_option("#keeper-count", "3")
+    boxes = page.locator("input[name=keeper-specials]")
+    expect(boxes).to_have_count(4)  # none, and the three boxes
+    expect(boxes.first).to_be_checked()
+    expect(page.locator("label:has(input[name=keeper-specials][value='2021'])")).to_contain_text("Shapeshifter")
+    page.check("input[name=keeper-specials][value='2016']")
+    start_pad(page)
+    expect(page.locator(".keeper-specials-line")).to_contain_text("Cloud")
+    kept = json.loads(page.evaluate("() => localStorage.getItem('wizard.keeper')"))
+    assert kept["options"]["specials"] == "2016"
+
+    # Round 1: its one trick was bombed: nobody took it.
+    for _ in NAMES:
+        bid(page, 0)
+    expect(page.locator("[data-keeper^=cloud]")).to_have_count(6)  # the Cloud's +1 and -1 beside each bid
+    expect(page.locator("#keeper-tricks-sum")).to_have_text(
+        "Entered so far: 0 of 1 (a trick with the Bomb goes to nobody: up to 1 fewer)")
+    enter_tricks(page, [0, 0, 0])
+    expect(page.locator("#keeper-error")).to_be_hidden()
+    assert totals(page) == [20, 20, 20]
+
+    # Round 2 (Ann deals, Bob bids first): Bob 1, Cy 0, Ann 0. Bob's 2 tricks chosen, then he
+    # takes the Cloud's trick and raises his bid: the count chosen stays.
+    for n in (1, 0, 0):
+        bid(page, n)
+    page.click('#keeper-tricks-1 .bid[data-bid="2"]')
+    expect(page.locator('[data-keeper="cloud 2 -1"]')).to_be_disabled()  # Cy's bid of 0 may only go up
+    page.click('[data-keeper="cloud 1 +1"]')
+    settled(page)
+    expect(page.locator("#keeper-tricks-1-label")).to_have_text(
+        f"{iso('Bob')} (bid 1, Cloud +1: now 2)")
+    expect(page.locator('#keeper-tricks-1 .bid[data-bid="2"]')).to_have_attribute("aria-checked", "true")
+    expect(page.locator("[data-keeper^=cloud]:not(:disabled)")).to_have_count(0)  # one Cloud, one change
+    expect(page.locator("#keeper-pad tr.keeper-current .keeper-cloud-mark")).to_have_text("☁+1")
+    # Bob's 2 tricks and nobody else's: it adds up, with Bob's bid as the Cloud changed it.
+    page.click("#keeper-tricks-form button[type=submit]")
+    settled(page)
+    assert totals(page) == [40, 60, 40]
+    cell = page.locator('#keeper-pad tr[data-round="2"] td').nth(1)
+    expect(cell.locator(".keeper-bid-value")).to_have_text("2")
+    expect(cell.locator(".keeper-cloud-mark")).to_have_text("☁+1")
+    expect(cell.locator(".keeper-cloud-mark")).to_have_attribute("title", "changed by the Cloud: +1")
+    # The Cloud's change corrected: Bob's bid stays 1 (he took 2), his total follows.
+    page.click('button[aria-label="Edit round 2"]')
+    expect(page.locator('#keeper-edit-bid-1 .bid[data-bid="1"]')).to_have_attribute("aria-checked", "true")
+    expect(page.locator('#keeper-edit-cloud-1 .bid[data-bid="1"]')).to_have_text("+1")
+    expect(page.locator('#keeper-edit-cloud-1 .bid[data-bid="1"]')).to_have_attribute("aria-checked", "true")
+    page.click('#keeper-edit-cloud-1 .bid[data-bid="0"]')
+    page.click("#keeper-edit-form button[type=submit]")
+    settled(page)
+    expect(page.locator("#keeper-error")).to_be_hidden()
+    assert totals(page) == [40, 10, 40]
+    expect(page.locator('#keeper-pad tr[data-round="2"] .keeper-cloud-mark')).to_have_count(0)
+
+    # Round 3: the Bomb voids one trick at most; one of three is refused with its reason.
+    for _ in NAMES:
+        bid(page, 0)
+    enter_tricks(page, [1, 0, 0])
+    expect(page.locator("#keeper-error")).to_have_text(
+        "The tricks taken add up to 1 of 3: the Bomb leaves at most 1 to nobody.")
+    page.reload()
+    open_keeper(page)  # the pad resumes
+    expect(page.locator(".keeper-round")).to_have_text(f"Round 3 of {ROUNDS}")
+
+    # The last round: a card is turned up for trump, the deck holds more than is dealt (S2).
+    page.evaluate("(text) => localStorage.setItem('wizard.keeper', text)", near_the_end("2016"))
+    page.reload()
+    open_keeper(page)
+    expect(page.locator(".keeper-round")).to_have_text(f"Round {ROUNDS} of {ROUNDS}")
+    page.evaluate("() => { document.querySelector('#keeper-advice details').open = true; }")
+    expect(page.locator("#keeper-turned-field")).to_be_visible()
+    expect(page.locator("#keeper-last-round")).to_be_hidden()
+    for _ in NAMES:
+        bid(page, 0)
+    enter_tricks(page, [19, 0, 0])  # one of the 20 tricks bombed
+    expect(page.locator(".keeper-round")).to_have_text("The game is over")
+    assert [game["kind"] for game in page.evaluate("() => window.finishedGames")] == ["keeper"]
+    wait_history(page, "history?.records[0]?.options?.specials === '2016'")
+    assert not watch.errors, watch.errors

@@ -149,3 +149,34 @@ def test_six_long_names_fit_a_laptop_too(browser: Browser, base_url: str) -> Non
     expect(page.locator("#keeper-pad tbody tr[data-round]")).to_have_count(1)
     fits(page, "the pad at 1280 px")
     context.close()
+
+
+def test_s13_a_clouds_change_by_taps_on_a_phone_fits_its_width(phone: Page) -> None:
+    """Issue 42, item 5: six long names and the 2026 box: the Cloud's buttons beside each count,
+    the change's mark on the pad and the correction's Cloud row fit a phone's width."""
+    watch = Watch(phone)
+    phone.goto("./")
+    wait_ready(phone)
+    phone.click("#keeper-open")
+    phone.select_option("#keeper-count", "6")
+    for seat, name in enumerate(LONG[:6]):
+        phone.fill(f"#keeper-name-{seat}", name)
+    phone.check("input[name=keeper-specials][value='2026']")
+    phone.click("#keeper-start")
+    settled(phone)
+    for _ in range(6):
+        tap_bid(phone, 0)
+    phone.tap('[data-keeper="cloud 1 +1"]')
+    settled(phone)
+    no_keyboard(phone)
+    fits(phone, "the tricks with a Cloud's change")
+    phone.tap('#keeper-tricks-1 .bid[data-bid="1"]')
+    phone.tap("#keeper-tricks-form button[type=submit]")
+    settled(phone)
+    expect(phone.locator('#keeper-pad tr[data-round="1"] .keeper-cloud-mark')).to_have_text("☁+1")
+    fits(phone, "the pad with a Cloud's change")
+    assert phone.locator("#keeper-pad tfoot td").all_inner_texts()[:2] == ["20", "30"]
+    phone.tap('button[aria-label="Edit round 1"]')
+    expect(phone.locator("#keeper-edit-cloud-1")).to_be_visible()
+    fits(phone, "the correction with the Cloud's changes")
+    assert not watch.errors, watch.errors

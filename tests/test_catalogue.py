@@ -57,6 +57,7 @@ def dynamic_keys() -> dict[str, set[str]]:
     bidding = info["bidding"]
     options = list(info["options"])
     specials = info["specials"]["cards"]
+    boxes = [box["box"] for box in info["specials"]["boxes"]]
     return {
         "level.": {f"level.{x}" for x in levels},
         "seat.level.": {f"seat.level.{x}" for x in levels},
@@ -87,8 +88,8 @@ def dynamic_keys() -> dict[str, set[str]]:
         "rank.": {f"rank.{r}" for r in "23456789TJQKA"},
         "corner.": {f"corner.{r}" for r in [*"TJQKAZN", *specials]},
         "card.special.": {f"card.special.{c}" for c in specials},
-        "specials.box.": {f"specials.box.{b}" for b in ["none", *info["specials"]["boxes"], "custom"]},
-        "specials.name.": {f"specials.name.{b}" for b in info["specials"]["boxes"]},
+        "specials.box.": {f"specials.box.{box or 'none'}" for box in boxes} | {"specials.box.custom"},
+        "specials.name.": {f"specials.name.{box}" for box in boxes if box},
         "prompt.special.": {f"prompt.special.{p}" for p in ("werewolf", "vampire", "cloud", "witch")},
         "prompt.pick.": {f"prompt.pick.{k}" for k in ("colour", "side", "witch_take")},
         "choice.label.": {f"choice.label.{p}" for p in ("werewolf", "vampire", "cloud")},

@@ -21,6 +21,7 @@ from tests.test_challenge import REACH as CHALLENGE_REACH
 from tests.test_history import REACH as HISTORY_REACH
 from tests.test_keeper_document import REACH as KEEPER_REACH
 from tests.test_keeper_requests import REACH as KEEPER_REQUESTS_REACH
+from tests.test_keeper_specials import REACH as KEEPER_SPECIALS_REACH
 from tests.test_specials import REACH as SPECIALS_REACH
 from wizard_engine import (
     GameConfig,
@@ -196,6 +197,7 @@ REACH: dict[str, Callable[[], str]] = {
     "practice_bad_hands": lambda: web_code(json.dumps({"method": "practice_score", "params": {"hands": {}}})),
     **KEEPER_REACH,
     **KEEPER_REQUESTS_REACH,
+    **KEEPER_SPECIALS_REACH,
     **HISTORY_REACH,
     **CHALLENGE_REACH,
     **SPECIALS_REACH,

@@ -53,7 +53,6 @@ CODES: dict[str, str] = {
     "specials_unknown": "Unknown special cards '{specials}': choose a box or card names from {choices}",
     "specials_dragon_fairy": "The Dragon and the Fairy come only together",
     "specials_exclude": "The special cards cannot be played with {option}",
-    "specials_not_here": "This game has special cards, which this page does not play yet",
     "special_how": "Cannot {action}: that is not how this card may be played now",
     "cloud_below_zero": "Cannot {action}: a bid of 0 may only go up",
     "witch_take": "Cannot {action}: the Witch may not take {card}",
@@ -112,6 +111,12 @@ CODES: dict[str, str] = {
     "keeper_damaged": "The saved score pad's field \"{field}\" is damaged",
     "keeper_bad_config": "The saved score pad's players or rules cannot be restored",
     "keeper_bad_entry": "The saved score pad cannot be restored: entry {index}",
+    "keeper_no_cloud": "This game has no Cloud: no bid changes after a trick",
+    "keeper_cloud_before_bids": "A Cloud changes a bid once every bid is in: {name} has not bid",
+    "keeper_cloud_too_many": "A Cloud changes bids at most {max} time(s) in round {round} of this game",
+    "keeper_cloud_below_zero": "{name}'s bid is 0: a Cloud may only raise it",
+    "tricks_bombed_too_many": ("The tricks taken add up to {taken} of {cards}: the Bomb leaves at most {bombed} "
+                               "trick(s) to nobody"),
     # The history of finished games (wizard_engine/records/game_record.py and history.py)
     "history_not_over": "Only a finished game goes into the history",
     "record_damaged": "The game's field \"{field}\" is damaged",
@@ -162,6 +167,7 @@ CODES: dict[str, str] = {
     # Advice for a real hand (wizard_engine/coach/hand.py)
     "hand_not_bidding": "Advice for a hand is given while the bids of a round are entered",
     "hand_unicoloured": "No advice under Unicoloured: the pad does not know each player's colour",
+    "hand_specials": "No advice for a hand with special cards: the coach reads only the base deck's hands",
     "hand_foresight": "No advice in round 1 of Foresight: you cannot see your own card",
     "hand_not_list": "The hand must be a list of cards",
     "hand_size": "Round {round} deals {cards} cards to each player, not {count}",

@@ -16,6 +16,15 @@ export function button(text, action, className = "") {
  * buttons (the bid's look, bids.js); one Tab stop, arrow keys and typed digits choose.
  */
 export function countField(id, label, max, value = 0) {
+  return numberField(id, label, 0, max, value);
+}
+
+/** A change from `-most` to `+most` (a Cloud's, S13), chosen as a count is. */
+export function changeField(id, label, most, value = 0) {
+  return numberField(id, label, -most, most, value);
+}
+
+function numberField(id, label, min, max, value) {
   const field = el("div", "keeper-count-field");
   const name = el("span", "keeper-count-label", label);
   name.id = `${id}-label`;
@@ -23,13 +32,13 @@ export function countField(id, label, max, value = 0) {
   group.id = id;
   group.setAttribute("role", "radiogroup");
   group.setAttribute("aria-labelledby", name.id);
-  for (let n = 0; n <= max; n++) {
-    const node = button(String(n), "count", "bid");
+  for (let n = min; n <= max; n++) {
+    const node = button(n > 0 && min < 0 ? `+${n}` : String(n).replace("-", "\u2212"), "count", "bid");
     node.dataset.bid = String(n);
     node.setAttribute("role", "radio");
     group.append(node);
   }
-  choose(group.children[Math.min(value, max)]);
+  choose(group.children[Math.min(Math.max(value, min), max) - min]);
   field.append(name, group);
   return field;
 }

@@ -260,6 +260,7 @@ export class ScoreKeeper {
     if (!node || node.disabled) return;
     const [action, arg] = node.dataset.keeper.split(" ");
     if (action === "bid") this.#bid(Number(arg));
+    else if (action === "cloud") this.#cloud(node.dataset.keeper.split(" ").slice(1));
     else if (action === "count") this.#count(node);
     else if (action === "pick") this.#advice.pick(arg, node, this.#pad.view);
     else if (action === "ask") this.#advice.ask(this.#pad.view, this.#text, () => this.#pad?.keeper, this.#wordsView());
@@ -299,6 +300,19 @@ export class ScoreKeeper {
     if (node.closest("#keeper-tricks-form")) this.#updateTricksSum();
   }
 
+  /**
+   * A Cloud's +1/-1 tapped beside a player's bid: entered at once (S13). The tricks chosen so
+   * far stay chosen in the form drawn again.
+   */
+  async #cloud([seat, change]) {
+    if (this.#busy || this.#editing) return;
+    const counts = this.#counts("keeper-tricks-");
+    if (!(await this.#enter(["cloud", Number(seat), Number(change)]))) return;
+    counts.forEach((count, i) => choose(this.#root.querySelector(`#keeper-tricks-${i} [data-bid="${count}"]`)));
+    this.#updateTricksSum();
+    this.#root.querySelector(`[data-keeper="cloud ${seat} ${change}"]:not(:disabled)`)?.focus();
+  }
+
   async #tricks() {
     // Refused, the form stays as it was (it is not drawn again): the counts are still there to correct.
     if (!(await this.#enter(["tricks", this.#counts("keeper-tricks-")]))) return;
@@ -308,6 +322,7 @@ export class ScoreKeeper {
   async #saveEdit() {
     const round = this.#editing;
     const entry = ["edit", round, this.#counts("keeper-edit-bid-"), this.#counts("keeper-edit-taken-")];
+    if ($("keeper-edit-cloud-0")) entry.push(this.#counts("keeper-edit-cloud-")); // the Cloud's changes too
     if (!(await this.#enter(entry))) return; // the form keeps what was chosen
     this.#editing = null;
     this.#draw();

@@ -4,7 +4,8 @@
 import { el, nameEl } from "../lib/dom.js";
 import { listText, numberText, signed, suitName, t } from "../lib/words.js";
 import { bidButtons } from "../lib/bids.js";
-import { button, countField } from "./fields.js";
+import { button, changeField, countField } from "./fields.js";
+import { cardNames } from "./setup.js";
 
 /** The round's heading and who deals; at the end, the winners. */
 export function status(view) {
@@ -21,10 +22,14 @@ export function status(view) {
   const fixed = trump === null ? []
     : [el("p", "keeper-trump", trump ? t("keeper.fixed_trump", { suit: suitName(trump, view.theme) })
       : t("trump.why.fixed_none"))];
+  const { cards: specials } = view.specials;
+  const special = specials.length
+    ? [el("p", "keeper-specials-line", t("keeper.specials_in_game", { cards: cardNames(specials) }))] : [];
   return [
     el("h3", "keeper-round", t("round.of", { round: view.round, rounds: view.rounds })),
     el("p", "keeper-deal", t("keeper.deal", { name: name(view.dealer), cards })),
     ...fixed,
+    ...special,
   ];
 }
 
@@ -81,9 +86,15 @@ function tricksForm(view) {
   form.noValidate = true;
   form.append(el("p", "prompt", t("keeper.tricks_prompt", { cards: t("tricks.count", { count: view.hand_size }) })));
   const grid = el("div", "keeper-fields");
+  const { cloud, cloud_legal: legal, changed_bids: changed } = view.specials;
+  // The Cloud's buttons while a change may be entered, and once one was (they stay, disabled).
+  const clouds = legal.some((changes) => changes.length) || cloud.some((change) => change !== 0);
   view.players.forEach(({ name }, seat) => {
-    const label = t("keeper.tricks_of", { name, bid: view.bids[seat] });
-    grid.append(countField(`keeper-tricks-${seat}`, label, view.hand_size));
+    const label = cloud[seat] ? t("keeper.tricks_of_changed", { name, bid: view.bids[seat],
+      change: signed(cloud[seat]), changed: changed[seat] }) : t("keeper.tricks_of", { name, bid: view.bids[seat] });
+    const field = countField(`keeper-tricks-${seat}`, label, view.hand_size);
+    if (clouds) field.append(cloudButtons(name, seat, legal[seat]));
+    grid.append(field);
   });
   const sum = el("p", "keeper-tally", tricksSum(view, view.players.map(() => 0)));
   sum.id = "keeper-tricks-sum";
@@ -94,10 +105,27 @@ function tricksForm(view) {
   return [form];
 }
 
-/** The tricks chosen so far (one count per seat) against the cards dealt. */
+/** A Cloud's change of this player's bid, one tap each (S13): the changes the engine allows now. */
+function cloudButtons(name, seat, legal) {
+  const box = el("div", "keeper-cloud");
+  box.append(el("span", "keeper-cloud-label", t("keeper.cloud")));
+  const up = button("+1", `cloud ${seat} +1`, "keeper-cloud-button");
+  up.setAttribute("aria-label", t("keeper.cloud_up", { name }));
+  const down = button("−1", `cloud ${seat} -1`, "keeper-cloud-button");
+  down.setAttribute("aria-label", t("keeper.cloud_down", { name }));
+  for (const node of [up, down]) {
+    node.disabled = !legal.includes(node.dataset.keeper.split(" ")[2]);
+    box.append(node);
+  }
+  return box;
+}
+
+/** The tricks chosen so far (one count per seat) against the cards dealt; with the Bomb, how many may go to nobody. */
 export function tricksSum(view, taken) {
   const total = taken.reduce((acc, count) => acc + count, 0);
-  return t("keeper.tricks_sum", { sum: total, cards: view.hand_size });
+  const { bombed } = view.specials;
+  return bombed ? t("keeper.tricks_sum_bombed", { sum: total, cards: view.hand_size, bombed })
+    : t("keeper.tricks_sum", { sum: total, cards: view.hand_size });
 }
 
 /** Correcting finished round number `editing`: its bids and tricks, seat by seat. */
@@ -109,11 +137,16 @@ export function editForm(view, editing) {
   const cards = t("cards.count", { count: size });
   const title = el("h4", "", t("keeper.edit_title", { round: editing, cards }));
   const grid = el("div", "keeper-edit-grid");
+  // The bids as entered, and the Cloud's changes beside them when the round may hold any (S13).
+  const entered = view.specials.entered_pad[editing - 1];
+  const most = view.specials.cloud_most[editing - 1];
+  const changes = view.specials.cloud_pad[editing - 1];
   view.score_pad[editing - 1].forEach((row, seat) => {
     const group = el("fieldset", "keeper-edit-player");
     group.append(nameEl("legend", "", view.players[seat].name));
-    group.append(countField(`keeper-edit-bid-${seat}`, t("score.bid"), size, row.bid),
+    group.append(countField(`keeper-edit-bid-${seat}`, t("score.bid"), size, entered[seat]),
       countField(`keeper-edit-taken-${seat}`, t("score.taken"), size, row.taken));
+    if (most) group.append(changeField(`keeper-edit-cloud-${seat}`, t("keeper.cloud"), most, changes[seat]));
     grid.append(group);
   });
   const buttons = el("div", "dialog-buttons");
@@ -205,7 +238,7 @@ function padRow(view, round, editing) {
     const made = line.bid === line.taken ? "made" : "missed";
     const taken = t("keeper.took", { count: line.taken });
     const cell = padCell(`keeper-cell ${made}`,
-      [el("span", "keeper-bid-value", String(line.bid)), el("span", "keeper-taken", taken)],
+      [bidLine(String(line.bid), view.specials.cloud_pad[round - 1][seat]), el("span", "keeper-taken", taken)],
       [el("span", "keeper-total", numberText(line.total)), el("span", "keeper-points", signed(line.points))]);
     if (seat === deal.dealer) cell.classList.add("dealer");
     row.append(cell);
@@ -216,10 +249,27 @@ function padRow(view, round, editing) {
 function currentRow(view) {
   const row = el("tr", "keeper-current");
   row.append(roundCell(view.round, view.hand_size, view.players[view.dealer].name));
-  for (const bid of view.bids) {
-    row.append(padCell("keeper-cell", [el("span", "keeper-bid-value", bid === null ? "" : String(bid))]));
-  }
+  view.specials.changed_bids.forEach((bid, seat) => {
+    row.append(padCell("keeper-cell", [bidLine(bid === null ? "" : String(bid), view.specials.cloud[seat])]));
+  });
   return row;
+}
+
+/** A bid on the pad and, S14, a Cloud's change beside it (on one line). */
+function bidLine(bid, change) {
+  const line = el("span", "keeper-bid-line");
+  line.append(el("span", "keeper-bid-value", bid), ...cloudMark(change));
+  return line;
+}
+
+/** S14: the mark of a Cloud's change (none: nothing). */
+function cloudMark(change) {
+  if (!change) return [];
+  const words = t("keeper.cloud_mark_label", { change: signed(change) });
+  const mark = el("span", "keeper-cloud-mark", t("keeper.cloud_mark", { change: signed(change) }));
+  mark.title = words;
+  mark.setAttribute("aria-hidden", "true"); // (the symbol; the words below are read)
+  return [mark, el("span", "visually-hidden", words)];
 }
 
 /**

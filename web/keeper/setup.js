@@ -1,9 +1,9 @@
 // The score keeper's setup: the players and their names, the rules, the first dealer and
 // whose statistics the game counts in. Drawn into #keeper-setup from what the engine offers
-// (describe(): the player counts, the name length, the bidding modes, the options); read
-// back as typed.
+// (describe(): the player counts, the name length, the bidding modes, the options, the special
+// cards' boxes); read back as typed.
 import { $, el } from "../lib/dom.js";
-import { t } from "../lib/words.js";
+import { listText, t } from "../lib/words.js";
 
 const FIRST_COUNT = 4; // the count the form suggests first (the page's choice, within what the engine allows)
 
@@ -84,6 +84,7 @@ function rulesFields(offered, options) {
       (mode) => t(`bidding.${mode}`)),
     radioGroup("schedule", t("form.schedule"), schedules, options?.schedule ?? schedules[0],
       (name) => t(`schedule.${name}`)),
+    specialsGroup(offered.specials, options?.specials),
   );
   for (const option of Object.keys(offered.options)) {
     const label = el("label", "check");
@@ -97,6 +98,21 @@ function rulesFields(offered, options) {
   }
   rules.append(el("p", "note", t("keeper.options_note")));
   return rules;
+}
+
+/** The special cards (S1): none, or one of the boxes the engine offers, its cards named. */
+function specialsGroup({ boxes }, chosen) {
+  const cards = new Map(boxes.map(({ box, cards: names }) => [box, names]));
+  const word = (box) => (box ? t("keeper.specials_box", { box, cards: cardNames(cards.get(box)) })
+    : t("keeper.specials_none"));
+  const group = radioGroup("specials", t("keeper.specials"), [...cards.keys()], chosen ?? "", word);
+  group.append(el("p", "note", t("keeper.specials_note")));
+  return group;
+}
+
+/** The special cards' names (the engine's), in the page's words. */
+export function cardNames(cards) {
+  return listText(cards.map((card) => t(`card.special.${card}`)));
 }
 
 /**
@@ -127,6 +143,7 @@ export function readSetup(strict = true) {
   const options = {
     bidding: form.querySelector("input[name=keeper-bidding]:checked").value,
     schedule: form.querySelector("input[name=keeper-schedule]:checked")?.value ?? "standard",
+    specials: form.querySelector("input[name=keeper-specials]:checked")?.value ?? "",
   };
   for (const box of form.querySelectorAll("input[data-option]")) options[box.dataset.option] = box.checked;
   const me = $("keeper-me").value;

@@ -165,8 +165,9 @@ export class NewGameForm {
     this.specials = specials;
     const box = this.form.querySelector("#specials");
     box.querySelectorAll("label, p, .special-cards").forEach((node) => node.remove());
-    const own = chosen !== "" && !(chosen in specials.boxes);
-    for (const value of ["", ...Object.keys(specials.boxes), "custom"]) {
+    const boxes = specials.boxes.map(({ box: name }) => name); // the original deck's "" first
+    const own = !boxes.includes(chosen);
+    for (const value of [...boxes, "custom"]) {
       const checked = value === "custom" ? own : value === chosen;
       const radio = element("input", { type: "radio", name: "specials", value, checked });
       box.append(element("label", { className: "option" }, radio, ` ${t(`specials.box.${value || "none"}`)}`));

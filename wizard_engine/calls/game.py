@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..bots import Bot, bot_seed, make_bot
-from ..boxes import specials_constraints
+from ..boxes import specials_offer
 from ..cards import DECK_SIZE, card_name, cards_of, sort_key
 from ..config import (
     BIDDING_MODES,
@@ -167,8 +167,9 @@ def describe() -> dict[str, Any]:
     ``levels`` are the bot levels offered; ``more_levels`` those a page may add on request
     (its ``?levels=`` parameter, for tests): every other word names no level.  ``deck`` is
     every card of the deck in notation, each copy once (R1): suit by suit, lowest first, then
-    the Wizards and the Jesters (the score keeper's card picker).  ``specials`` offers the
-    anniversary boxes' special cards (S1, S3: :func:`~wizard_engine.boxes.specials_constraints`).
+    the Wizards and the Jesters (the score keeper's card picker).  ``specials`` are the special
+    cards a game may hold (:func:`~wizard_engine.boxes.specials_offer`: the boxes, the cards, the
+    options they exclude).
     """
     return {
         "version": __version__,
@@ -181,7 +182,7 @@ def describe() -> dict[str, Any]:
         "options": option_constraints(),
         "schedules": schedule_constraints(),
         "deck": [card_name(card) for card in range(DECK_SIZE)],
-        "specials": specials_constraints(),
+        "specials": specials_offer(),
         "reasons": sorted(CODES),
     }
 

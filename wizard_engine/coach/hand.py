@@ -72,6 +72,8 @@ def _bidder(keeper: Keeper) -> int:
     options = keeper.config.options
     if options.unicoloured:
         raise WizardError(Reason("hand_unicoloured", rule="R21"))
+    if options.specials:  # the picker, the turned-up card and the bots' guesses know only the 60 base cards
+        raise WizardError(Reason("hand_specials", rule="S1"))
     if keeper.bidder is None:
         raise WizardError(Reason("hand_not_bidding"))
     if options.foresight and keeper.round == 1:

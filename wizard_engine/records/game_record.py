@@ -16,8 +16,7 @@ import re
 from datetime import datetime
 from typing import Any, TypedDict
 
-from ..boxes import special_cards
-from ..cards import BOMB, CLOUD
+from ..boxes import most_bombed, most_cloud_changes, special_cards
 from ..config import NEWER_OPTIONS, GameConfig, Options
 from ..errors import HistoryError, WizardError
 from ..reasons import Reason
@@ -100,7 +99,7 @@ def record_from_keeper(keeper: Keeper | KeeperDocument, date: str, me: Seat | No
         "id": keeper.id, "kind": "keeper", "date": date, "players": players_view(keeper.config.players),
         "me": keeper.me if me is None else me, "options": options_view(keeper.config.options),
         "first_dealer": keeper.first_dealer,
-        "rounds": [{"bids": list(bids), "taken": list(taken)} for bids, taken in keeper.played],
+        "rounds": [{"bids": bids, "taken": taken} for bids, taken in keeper.scored()],  # S13: bids as scored
         "totals": keeper.totals, "save": None,
     }
     return check_record(record)
@@ -175,35 +174,29 @@ def is_date(value: Any) -> bool:
 
 def _rounds_fit(rounds: Any, config: GameConfig) -> bool:
     """Every round of a finished game: bids 0..cards (R10), tricks adding up to the cards (R22);
-    with special cards, bids as scored after the Cloud's changes and fewer tricks after a Bomb."""
+    with special cards, bids as a Cloud changed them (S13) and tricks a Bomb left to nobody (S9)."""
     players = len(config.players)
     rules = ruleset(config.options.schedule, config.options.unicoloured, players)
+    specials = special_cards(config.options.specials)
     if not isinstance(rounds, list) or len(rounds) != rules.rounds(players):
         return False
-    specials = special_cards(config.options.specials)
     for number, one in enumerate(rounds, start=1):
         cards = rules.hand_size(number)
         if not isinstance(one, dict) or set(one) != {"bids", "taken"}:
             return False
-        if not (_counts_fit(one["bids"], players, most_bid(cards, specials))
-                and _counts_fit(one["taken"], players, cards)):
+        most = {"bids": most_bid(cards, specials), "taken": cards}
+        if not all(isinstance(one[key], list) and len(one[key]) == players
+                   and all(type(n) is int and 0 <= n <= most[key] for n in one[key]) for key in most):
             return False
-        taken = sum(one["taken"])
-        if taken != cards and not (BOMB in specials and taken < cards):  # S9: a bombed trick is nobody's
+        if not cards - most_bombed(specials, cards) <= sum(one["taken"]) <= cards:
             return False
     return True
 
 
 def most_bid(cards: int, specials: tuple[int, ...]) -> int:
-    """R10: a bid is at most the cards dealt; S13: the Cloud, and a Vampire copying it, may each
-    raise the bid of a trick's winner by one (a Witch may bring the Cloud back to later tricks)."""
-    return cards * 3 if CLOUD in specials else cards
-
-
-def _counts_fit(counts: Any, players: int, most: int) -> bool:
-    """A count per seat, each a whole number 0..``most``."""
-    return isinstance(counts, list) and len(counts) == players and all(type(n) is int and 0 <= n <= most
-                                                                       for n in counts)
+    """R10: a bid is at most the cards dealt; S13: a Cloud's changes may raise it further
+    (:func:`~wizard_engine.boxes.most_cloud_changes`)."""
+    return cards + most_cloud_changes(specials, cards)
 
 
 def _totals(rounds: list[RoundRecord], players: int) -> list[int]:

@@ -10,6 +10,14 @@ the same homes of the rules: the forbidden bid of the Canadian rule or plus/minu
 (:func:`~wizard_engine.state.why_bid_illegal`); and tricks that do not add up to the cards
 dealt (R22, ``tricks_do_not_add_up``).
 
+**Special cards** (S1..S14) are the table's too: the pad keeps their effects on the score.  A
+Cloud's change of bid is entered when it happens, once every bid is in (``["cloud", seat, +1]``,
+S13: never below 0); the round is scored with the changed bid, and the pad shows the change
+beside it (S14).  With the Bomb in the deck a round's tricks may add up to less than the cards
+dealt (S9), by as many tricks as the deck lets it leave to nobody
+(:func:`~wizard_engine.boxes.most_bombed`).  A card is turned up for trump in every round, the
+last included (S2).
+
 **The options at a real table.**  Every option of the game is kept, as a
 :class:`~wizard_engine.config.Options`: the Canadian rule and plus/minus one are checked on
 the dealer's bid; hidden and secret bids are bid at the table (fists, paper) and entered
@@ -19,10 +27,11 @@ player's colour sorted out of the deck, so the keeper plays it with its own 12 r
 r + 3 cards.  Players are people: a configuration with a bot level is refused.
 
 **The pad is a log.**  A :class:`Keeper` is its players, options, first dealer (R6) and a
-list of entries, each checked when made: ``["bid", n]``, ``["tricks", [t, ...]]`` (one count
-per seat) and ``["edit", round, [bids], [tricks]]`` (a finished round corrected, both in
-seat order).  An edit is checked as that round's entries would be, against the totals
-before it; later rounds stand as entered (they were bid at the table on the pad as it then
+list of entries, each checked when made: ``["bid", n]``, ``["cloud", seat, +1 or -1]``,
+``["tricks", [t, ...]]`` (one count per seat) and ``["edit", round, [bids], [tricks]]`` (a
+finished round corrected, both in seat order; ``["edit", round, [bids], [tricks], [changes]]``
+corrects its Cloud changes too, else they stand).  An edit is checked as that round's entries
+would be, against the totals before it; later rounds stand as entered (they were bid at the table on the pad as it then
 stood, and a correction must never leave a pad that cannot be fixed).  :meth:`Keeper.undo`
 takes back the last entry, an edit included.  :meth:`Keeper.document` is the versioned JSON
 form (replayed entry by entry by :func:`load_document`, so a pad restores exactly or is
@@ -36,7 +45,8 @@ from dataclasses import asdict
 from typing import Any, NotRequired, TypedDict
 
 from ..actions import bid as bid_action
-from ..cards import SUIT_LETTERS
+from ..boxes import most_bombed, most_cloud_changes, special_cards
+from ..cards import CLOUD, SUIT_LETTERS, card_name
 from ..config import GameConfig, Options
 from ..errors import KeeperError, WizardError
 from ..reasons import Reason, shown
@@ -66,7 +76,10 @@ MAX_ENTRIES = 2_000
 (and bounds the work of loading a document)."""
 
 Entry = list[Any]
-"""An entry as JSON: ``["bid", n]``, ``["tricks", [t, ...]]`` or ``["edit", round, [bids], [tricks]]``."""
+"""An entry as JSON: ``["bid", n]``, ``["cloud", seat, change]``, ``["tricks", [t, ...]]`` or
+``["edit", round, [bids], [tricks]]`` (``[changes]`` after them: the Cloud's, corrected too)."""
+CLOUD_CHANGES = (+1, -1)
+"""S13: a Cloud's change of bid."""
 
 
 class DealView(TypedDict):
@@ -89,6 +102,17 @@ class KeeperView(TypedDict):
     ``forbidden`` the one an option forbids it, with the reason; ``deals`` each finished
     round's dealer and hand size, beside its line of ``score_pad``; ``winners`` the seats
     with the highest total once the game is over (R18).
+
+    ``specials`` is what the special cards add, in the words of the seat view's ``specials``
+    (:func:`~wizard_engine.specials.special_view`): ``cards``, the deck's special cards by name
+    (empty in a base game, where the rest is zeros and empty lists); ``cloud``, this round's
+    Cloud changes per seat; ``cloud_pad``, each finished round's (S14: ``score_pad`` holds the
+    bids as scored, S13).  The pad's own: ``changed_bids``, this round's bids with the changes
+    (None: not yet bid); ``cloud_legal``, the changes each seat may enter now (``"+1"``,
+    ``"-1"``; empty lists unless the Cloud is in the deck, every bid is in and a change is left);
+    ``bombed``, the most tricks this round may leave to nobody (S9: the tricks may add up to that
+    many fewer than the cards dealt); ``entered_pad``, each finished round's bids as entered,
+    and ``cloud_most`` the most Cloud changes it may hold (what an edit may give; 0: none).
     """
 
     id: str
@@ -114,6 +138,7 @@ class KeeperView(TypedDict):
     winners: list[Seat]
     standings: list[Standing]  # once the game is over: every seat's place and its tie-break (T4)
     can_undo: bool
+    specials: dict[str, object]  # the seat view's type, with the pad's own fields beside
 
 
 class KeeperDocument(TypedDict):
@@ -137,8 +162,6 @@ class Keeper:
         for player in config.players:
             if player.bot is not None:
                 raise KeeperError(Reason("keeper_bot", {"name": player.name}))
-        if config.options.specials:  # the keeper does not keep them yet (issue 42)
-            raise KeeperError(Reason("specials_not_here", rule="S1"))
         if pad_id is not None and not (isinstance(pad_id, str) and GAME_ID.fullmatch(pad_id)):
             raise KeeperError(Reason("keeper_damaged", {"field": "id"}))
         players = len(config.players)
@@ -155,7 +178,11 @@ class Keeper:
         self.rounds = self.rules.rounds(players)
         self.entries: list[Entry] = []
         self.played: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # each finished round's bids, tricks
+        self.changes: list[tuple[int, ...]] = []  # each finished round's Cloud changes per seat (S13)
         self.bids: list[int | None] = [None] * players
+        self.specials = special_cards(config.options.specials)  # checked by the config (S1, S3)
+        self.cloud = [0] * players  # this round's Cloud changes so far, per seat
+        self.clouds = 0  # this round's Cloud entries so far (each a Cloud's trick)
 
     @classmethod
     def of(cls, names: list[str], first_dealer: Seat = 0, options: Options | None = None) -> Keeper:
@@ -201,11 +228,28 @@ class Keeper:
             return None
         return next(seat for seat in self.order(self.round) if self.bids[seat] is None)
 
+    def turns_up(self, round_: int) -> bool:
+        """R8/R9: whether a card is turned up for trump in ``round_``; S2: always with special cards."""
+        return bool(self.specials) or self.rules.turns_up(self.players, round_)
+
+    def most_bombed(self, round_: int) -> int:
+        """S9: the most tricks of ``round_`` a Bomb may leave to nobody (0 without the Bomb)."""
+        return most_bombed(self.specials, self.cards(round_))
+
+    def most_changes(self, round_: int) -> int:
+        """S13: the most Cloud changes of bid in ``round_`` (0 without the Cloud)."""
+        return most_cloud_changes(self.specials, self.cards(round_))
+
+    def scored(self) -> list[tuple[list[int], list[int]]]:
+        """Each finished round's bids as scored (with the Cloud's changes, S13) and tricks taken."""
+        return [([bid + change for bid, change in zip(bids, changes)], list(taken))
+                for (bids, taken), changes in zip(self.played, self.changes)]
+
     def totals_before(self, round_: int) -> list[int]:
         """Each seat's total before ``round_`` (after every round when past the last)."""
         totals = [0] * self.players
-        for bids, taken in self.played[:round_ - 1]:
-            totals = [row.total for row in score_round(list(bids), list(taken), totals)]
+        for bids, taken in self.scored()[:round_ - 1]:
+            totals = [row.total for row in score_round(bids, taken, totals)]
         return totals
 
     @property
@@ -217,8 +261,8 @@ class Keeper:
         """Each finished round's lines (R19), seat by seat."""
         rows: list[tuple[ScoreRow, ...]] = []
         totals = [0] * self.players
-        for bids, taken in self.played:
-            rows.append(score_round(list(bids), list(taken), totals))
+        for bids, taken in self.scored():
+            rows.append(score_round(bids, taken, totals))
             totals = [row.total for row in rows[-1]]
         return rows
 
@@ -260,27 +304,54 @@ class Keeper:
         self._refuse(self.why_not_bid(n))
         self._add(["bid", n])
 
+    def why_not_cloud(self, seat: Any, change: Any) -> Reason | None:
+        """Why ``seat``'s bid may not change by ``change`` (+1 or -1) after a Cloud's trick now (S13)."""
+        if type(seat) is not int or not 0 <= seat < self.players or type(change) is not int \
+                or change not in CLOUD_CHANGES:
+            return Reason("keeper_not_an_entry", {"value": shown(["cloud", seat, change])})
+        reason = self._why_no_entry("cloud")
+        if reason is not None:
+            return reason
+        if self.clouds >= self.most_changes(self.round):
+            return self._too_many_changes(self.round)
+        bid = self.bids[seat]
+        return self._below_zero(seat, bid + self.cloud[seat] + change)  # type: ignore[operator]  # all bid
+
+    def legal_changes(self, seat: Seat) -> list[int]:
+        """The Cloud changes ``seat`` may enter now (none unless one may be entered)."""
+        return [change for change in CLOUD_CHANGES if self.why_not_cloud(seat, change) is None]
+
+    def cloud_change(self, seat: Any, change: Any) -> None:
+        """Enter a Cloud's change of ``seat``'s bid this round; KeeperError saying why if refused."""
+        self._refuse(self.why_not_cloud(seat, change))
+        self._add(["cloud", seat, change])
+
     def why_not_tricks(self, taken: Any) -> Reason | None:
         """Why the round's tricks may not be ``taken`` (one count per seat); None if they may."""
-        return self._why_no_entry("tricks") or self._tricks_reason(taken, self.cards(self.round))
+        return self._why_no_entry("tricks") or self._tricks_reason(taken, self.round)
 
     def tricks(self, taken: Any) -> None:
         """Enter the tricks each seat took this round (seat order); the round is scored."""
         self._refuse(self.why_not_tricks(taken))
         self._add(["tricks", list(taken)])
 
-    def why_not_edit(self, round_: Any, bids: Any, taken: Any) -> Reason | None:
-        """Why finished round ``round_`` may not be corrected to ``bids``/``taken``; None if it may."""
+    def why_not_edit(self, round_: Any, bids: Any, taken: Any, changes: Any = None) -> Reason | None:
+        """Why finished round ``round_`` may not be corrected to ``bids``/``taken`` (and its Cloud
+        ``changes``; None: they stand); None if it may."""
         if type(round_) is not int or not 1 <= round_ <= len(self.played):
             return Reason("keeper_no_such_round", {"round": shown(round_)})
         if len(self.entries) >= MAX_ENTRIES:
             return Reason("keeper_full", {"max": MAX_ENTRIES})
-        return self._bids_reason(round_, bids) or self._tricks_reason(taken, self.cards(round_))
+        if changes is None:
+            changes = list(self.changes[round_ - 1])
+        return (self._bids_reason(round_, bids) or self._tricks_reason(taken, round_)
+                or self._changes_reason(round_, bids, changes))
 
-    def edit(self, round_: Any, bids: Any, taken: Any) -> None:
-        """Correct finished round ``round_``'s bids and tricks (seat order); totals follow."""
-        self._refuse(self.why_not_edit(round_, bids, taken))
-        self._add(["edit", round_, list(bids), list(taken)])
+    def edit(self, round_: Any, bids: Any, taken: Any, changes: Any = None) -> None:
+        """Correct finished round ``round_``'s bids and tricks (seat order), and its Cloud changes if
+        given; totals follow."""
+        self._refuse(self.why_not_edit(round_, bids, taken, changes))
+        self._add(["edit", round_, list(bids), list(taken)] + ([] if changes is None else [list(changes)]))
 
     def undo(self) -> Entry:
         """Take back the last entry (a bid, a round's tricks or an edit) and return it."""
@@ -299,22 +370,26 @@ class Keeper:
             self.bid(entry[1])
         elif isinstance(entry, list) and len(entry) == 2 and entry[0] == "tricks":
             self.tricks(entry[1])
-        elif isinstance(entry, list) and len(entry) == 4 and entry[0] == "edit":
+        elif isinstance(entry, list) and len(entry) == 3 and entry[0] == "cloud":
+            self.cloud_change(entry[1], entry[2])
+        elif isinstance(entry, list) and len(entry) in (4, 5) and entry[0] == "edit":
             self.edit(*entry[1:])
         else:
             raise KeeperError(Reason("keeper_not_an_entry", {"value": shown(entry)}))
 
     def _why_no_entry(self, kind: str) -> Reason | None:
-        """Why no ``kind`` ("bid" or "tricks") may be entered now, whatever its value."""
+        """Why no ``kind`` ("bid", "cloud" or "tricks") may be entered now, whatever its value."""
         if self.is_over:
             return Reason("keeper_game_over", rule="R18")
         if len(self.entries) >= MAX_ENTRIES:
             return Reason("keeper_full", {"max": MAX_ENTRIES})
         if kind == "bid" and self.step == "tricks":
             return Reason("keeper_tricks_due", rule="R10")
-        if kind == "tricks" and self.bidder is not None:
-            return Reason("keeper_bid_due", {"name": self.config.players[self.bidder].name,
-                                             "seat": self.bidder}, "R10")
+        if kind == "cloud" and CLOUD not in self.specials:
+            return Reason("keeper_no_cloud", rule="S13")
+        if kind != "bid" and self.bidder is not None:
+            code, rule = ("keeper_bid_due", "R10") if kind == "tricks" else ("keeper_cloud_before_bids", "S13")
+            return Reason(code, {"name": self.config.players[self.bidder].name, "seat": self.bidder}, rule)
         return None
 
     def _bids_reason(self, round_: int, bids: Any) -> Reason | None:
@@ -333,17 +408,47 @@ class Keeper:
                                        final=round_ == self.rounds)
         return _bid_reason(bids[dealer], cards, forbidden)
 
-    def _tricks_reason(self, taken: Any, cards: int) -> Reason | None:
-        """Why ``taken`` (one count per seat) is no round's tricks of ``cards`` cards (R22)."""
+    def _tricks_reason(self, taken: Any, round_: int) -> Reason | None:
+        """Why ``taken`` (one count per seat) is not ``round_``'s tricks (R22; S9: a Bomb's trick
+        is nobody's)."""
         reason = self._count_reason(taken)
         if reason is not None:
             return reason
+        cards, bombed = self.cards(round_), self.most_bombed(round_)
         for count in taken:
             if type(count) is not int or not 0 <= count <= cards:
                 return Reason("tricks_out_of_range", {"value": shown(count), "max": cards}, "R22")
-        if sum(taken) != cards:
-            return Reason("tricks_do_not_add_up", {"taken": sum(taken), "cards": cards}, "R22")
+        total = sum(taken)
+        if bombed and cards - bombed <= total < cards:
+            return None
+        if bombed and total < cards:
+            return Reason("tricks_bombed_too_many", {"taken": total, "cards": cards, "bombed": bombed}, "S9")
+        if total != cards:
+            return Reason("tricks_do_not_add_up", {"taken": total, "cards": cards}, "R22")
         return None
+
+    def _changes_reason(self, round_: int, bids: list[int], changes: Any) -> Reason | None:
+        """Why ``changes`` (one net Cloud change per seat, S13) cannot be finished ``round_``'s."""
+        reason = self._count_reason(changes)
+        if reason is not None:
+            return reason
+        if not all(type(change) is int for change in changes):
+            return Reason("keeper_not_an_entry", {"value": shown(changes)})
+        if any(changes) and CLOUD not in self.specials:
+            return Reason("keeper_no_cloud", rule="S13")
+        if sum(abs(change) for change in changes) > self.most_changes(round_):
+            return self._too_many_changes(round_)
+        return next(filter(None, (self._below_zero(seat, bids[seat] + changes[seat])
+                                  for seat in range(self.players))), None)
+
+    def _too_many_changes(self, round_: int) -> Reason:
+        return Reason("keeper_cloud_too_many", {"max": self.most_changes(round_), "round": round_}, "S13")
+
+    def _below_zero(self, seat: Seat, changed: int) -> Reason | None:
+        """S13: a bid changed below 0 (a bid of 0 may only go up)."""
+        if changed >= 0:
+            return None
+        return Reason("keeper_cloud_below_zero", {"name": self.config.players[seat].name, "seat": seat}, "S13")
 
     def _count_reason(self, values: Any) -> Reason | None:
         if not isinstance(values, (list, tuple)) or len(values) != self.players:
@@ -360,12 +465,18 @@ class Keeper:
         kind = entry[0]
         if kind == "bid":
             self.bids[self.bidder] = entry[1]  # type: ignore[index]  # a bid is only checked with a bidder
+        elif kind == "cloud":
+            self.cloud[entry[1]] += entry[2]
+            self.clouds += 1
         elif kind == "tricks":
             self.played.append((tuple(self.bids), tuple(entry[1])))  # type: ignore[arg-type]
-            self.bids = [None] * self.players
+            self.changes.append(tuple(self.cloud))
+            self.bids, self.cloud, self.clouds = [None] * self.players, [0] * self.players, 0
         else:
-            _, round_, bids, taken = entry
+            round_, bids, taken = entry[1:4]
             self.played[round_ - 1] = (tuple(bids), tuple(taken))
+            if len(entry) == 5:
+                self.changes[round_ - 1] = tuple(entry[4])
         self.entries.append(entry)
 
     # --- out: the view and the document ---------------------------------------------------
@@ -384,7 +495,7 @@ class Keeper:
             "round": None if over else self.round,
             "dealer": None if over else self.dealer(self.round),
             "hand_size": None if over else self.cards(self.round),
-            "turns_up": not over and self.rules.turns_up(self.players, self.round),
+            "turns_up": not over and self.turns_up(self.round),
             "fixed_trump": None if over else self._fixed_trump(self.round),
             "order": [] if over else self.order(self.round),
             "step": self.step,
@@ -398,6 +509,21 @@ class Keeper:
             "winners": self.winners() if over else [],
             "standings": self.standings() if over else [],
             "can_undo": bool(self.entries),
+            "specials": self._specials_view(over),
+        }
+
+    def _specials_view(self, over: bool) -> dict[str, object]:
+        """What special cards add to the view (see :class:`KeeperView`)."""
+        changed = [None if bid is None else bid + change for bid, change in zip(self.bids, self.cloud)]
+        return {
+            "cards": [card_name(card) for card in self.specials],
+            "cloud": list(self.cloud),
+            "changed_bids": changed,
+            "cloud_legal": [[f"{change:+d}" for change in self.legal_changes(seat)] for seat in range(self.players)],
+            "bombed": 0 if over else self.most_bombed(self.round),
+            "cloud_pad": [list(changes) for changes in self.changes],
+            "entered_pad": [list(bids) for bids, _ in self.played],
+            "cloud_most": [self.most_changes(round_) for round_ in range(1, len(self.played) + 1)],
         }
 
     def _fixed_trump(self, round_: int) -> str | None:
