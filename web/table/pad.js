@@ -100,7 +100,9 @@ export function drawPad(view, chances = null) {
     tr.dataset.round = String(r + 1);
     tr.append(headerCell(String(r + 1), "row"));
     seats.forEach((seat) => {
-      tr.append(...scoreCells(rows[seat], seat, "pad").filter((cell) => keys.includes(cell.dataset.key)));
+      const cells = scoreCells(rows[seat], seat, "pad");
+      cloudMark(cells[0], view.specials?.cloud_pad?.[r]?.[seat]);
+      tr.append(...cells.filter((cell) => keys.includes(cell.dataset.key)));
       if (withChances && keys.includes("chance")) tr.append(chanceCell(chances[r][seat], seat));
     });
   });
@@ -114,6 +116,7 @@ export function drawPad(view, chances = null) {
         bid: el("td", "pad-bid", bidText(view, seat)), taken: el("td", "pad-taken", String(view.taken[seat])),
         points: pending(), total: pending(), chance: pending("pad-chance"),
       };
+      cloudMark(cells.bid, view.specials?.cloud[seat]);
       tr.append(...keys.map((key) => cells[key]));
     });
   }
@@ -125,6 +128,13 @@ export function drawPad(view, chances = null) {
     td.dataset.seat = String(seat);
     tr.append(td);
   });
+}
+
+/** A bid the Cloud changed (S13): the change beside it ("2 (+1)"); the bid is the changed one. */
+function cloudMark(cell, change) {
+  if (!change) return;
+  cell.append(" ", el("span", "pad-cloud", t("pad.cloud", { change: signed(change) })));
+  cell.classList.add("clouded");
 }
 
 /** A player's chance to win after a round, in percent. */
@@ -146,6 +156,8 @@ export function drawRoundSummary(view, round) {
   const body = table.createTBody();
   view.score_pad[round - 1].forEach((row, seat) => {
     const tr = body.insertRow();
-    tr.append(headerCell(view.players[seat].name, "row", "", true), ...scoreCells(row, seat, "summary", true));
+    const cells = scoreCells(row, seat, "summary", true);
+    cloudMark(cells[0], view.specials?.cloud_pad?.[round - 1]?.[seat]);
+    tr.append(headerCell(view.players[seat].name, "row", "", true), ...cells);
   });
 }
