@@ -16,6 +16,7 @@ from wizard_engine.bots import make_bot
 from wizard_engine.bots.base import View
 from wizard_engine.bots.special_search import Seen, candidates, search, tally
 from wizard_engine.calls import coach as coach_calls
+from wizard_engine.cards import WEREWOLF
 from wizard_engine.coach import advise
 from wizard_engine.coach.advice import EQUAL_WITHIN, Advice, best_pick
 from wizard_engine.coach.special_advice import MAX_DEALS, MIN_DEALS, PLAY_PHASES, special_deals, special_natural
@@ -92,6 +93,28 @@ def test_the_pick_is_among_the_best_within_the_margin(advised) -> None:
             assert option["equal"] == (top - option["points"] <= EQUAL_WITHIN + 1e-9)
         assert advice["pick"] == best_pick(advice["options"], "", special_natural(view))
         assert next(o for o in advice["options"] if o["option"] == advice["pick"])["equal"]
+
+
+def test_among_equal_cards_the_natural_one_ducks_with_the_bid_made_and_keeps_wizards() -> None:
+    """special_natural's first test is whether the card takes the trick as it stands: the engine's own trick says."""
+    ducks = 0
+    for state, view in medium_positions(6):
+        seat = view["seat"]
+        bid_ = view["bids"][seat]
+        if view["phase"] != "playing" or not view["trick"]["plays"] or bid_ is None or view["taken"][seat] < bid_ \
+                or state.turned == WEREWOLF:  # (a Vampire on the Werewolf turns up a card nobody knows)
+            continue
+        key = special_natural(view)
+        assert key is not None
+        for text in view["legal"]:
+            action = Action.parse(text)
+            trick = state.trick.copy()
+            trick.put(seat, action.card, action.how, state.turned, state.trump)
+            assert key(text)[0] == (trick.winner == seat and not trick.bombed), text  # S9: a bombed trick is nobody's
+            ducks += trick.winner != seat
+            if text == "play Z":
+                assert all(key(text)[1:] >= key(other)[1:] for other in view["legal"])
+    assert ducks > 20
 
 
 def test_the_figures_are_the_tallies_of_every_option_on_the_same_deals() -> None:

@@ -30,6 +30,7 @@ from ..specials import (
     SUIT_CARD,
     WIZARD_LIKE,
     Played,
+    bombed,
     identity,
     trick_winner,
 )
@@ -61,8 +62,9 @@ def special_figures(view: View, seed: int, budget: float) -> tuple[list[tuple[st
 def special_natural(view: View) -> Callable[[str], Any] | None:
     """The order in which a player parts with cards of equal worth (as the base game's
     :func:`~.advice.natural_key`): with the bid made, a card that does not take the trick as it
-    stands; then a plain suit card, a trump, a Jester-like card (Jester, Fairy, Bomb, Witch), a
-    Wizard-like card (a Wizard, a Shapeshifter as one, the Dragon); within each, the lowest.
+    stands (a bombed trick is nobody's, S9); then a plain suit card, a trump, a Jester-like
+    card (Jester, Fairy, Bomb, Witch), a Wizard-like card (a Wizard, a Shapeshifter as one, the
+    Dragon); within each, the lowest.
     None outside card play: there the best figures decide."""
     if view["phase"] != "playing":
         return None
@@ -80,7 +82,8 @@ def special_natural(view: View) -> Callable[[str], Any] | None:
     def key(text: str) -> tuple[bool, int, int]:
         action = Action.parse(text)
         mine = identity(action.card, action.how, turned if action.card == VAMPIRE else None)
-        takes = bool(played) and trick_winner([*played, mine], trump) == len(played)
+        after = [*played, mine]
+        takes = bool(played) and not bombed(after) and trick_winner(after, trump) == len(played)  # S9: nobody's
         return (made and takes, _kind_order(mine, trump), mine.value)
 
     return key
