@@ -19,7 +19,9 @@ Witch: :data:`~.special_advice.PLAY_PHASES`) counts with the play.  The review's
 :data:`REVIEW_BUDGET`, is a hint's: with the same seed the review gives the same figures as
 the hints and feedback during the game, and a whole 6-player game (about 65 decisions per
 seat) takes about 3 s under CPython, well within the 12 s (30 s in the browser) allowed; a
-4-player game with the 2026 box's special cards, about 10 s (every option is played out).
+game with the 2026 box's special cards, about 10 s for 4 players and 18 s for 3 (every
+option is played out: for 3 players, past the browser's 30 s if no advice was kept; from
+the page, most of it is the advice kept during the game).
 """
 
 from __future__ import annotations
