@@ -481,15 +481,36 @@ def search(view: View, seed: int, deals: int, spite: float = SPITE) -> Action:
     options = candidates(view, seen, legal)
     if len(options) == 1:
         return options[0]
+    totals = tally(view, seen, options, seed, deals, spite).value
+    return max(options, key=lambda action: (totals[action], -action))
+
+
+class Tally:
+    """Each action's sums over the deals: its value (with spite), this seat's round points and
+    the deals in which the seat made its bid (as the Cloud left it); the coach shows the last two."""
+
+    def __init__(self, options: list[Action]) -> None:
+        self.value = dict.fromkeys(options, 0.0)
+        self.points = dict.fromkeys(options, 0)
+        self.made = dict.fromkeys(options, 0)
+        self.deals = 0
+
+
+def tally(view: View, seen: Seen, options: list[Action], seed: int, deals: int, spite: float = SPITE) -> Tally:
+    """Every option played out on the same ``deals`` deals (seeded by the view and ``seed``)."""
     rng = decision_rng(seed, view)
     template = template_state(view, seen)
     seat = view["seat"]
-    totals = dict.fromkeys(options, 0.0)
+    sums = Tally(options)
     for _ in range(deals):
         start = deal_state(template, sample_deal(view, seen, rng))
         for action in options:
             state = start.copy()
             state.apply_unchecked(seat, action)
             play_round(state)
-            totals[action] += value_of(state, seat, spite)
-    return max(options, key=lambda action: (totals[action], -action))
+            sums.value[action] += value_of(state, seat, spite)
+            bid_ = state.bids[seat] or 0
+            sums.points[action] += round_points(bid_, state.taken[seat])
+            sums.made[action] += state.taken[seat] == bid_
+    sums.deals = deals
+    return sums

@@ -34,6 +34,11 @@ one of them, else the best.  The bot's decision can fall outside them: the figur
 option the halving dropped, of a bid beyond Expert's candidates, or of a suit (which the bot
 chooses without a search) may beat it by more than the margin.
 
+In a game with special cards the figures come from the special search's play-outs instead
+(:mod:`.special_advice`), every option on the same deals; with no bot's decision to prefer,
+the pick among equal options is the natural card (:func:`.special_advice.special_natural`)
+or else the best figures.
+
 The coach reads the view only (R22): nothing else reaches the search.
 """
 
@@ -49,6 +54,7 @@ from ..bots.expert import ExpertBot, ExpertTally
 from ..bots.knowledge import Knowledge, View, read_view
 from ..cards import RANK_OF, SUIT_OF, SUITS, WIZARD, Card, parse_card
 from ..rules import beats, trick_rules, trump_suit
+from .special_advice import special_figures, special_natural
 
 # Half of Expert's playing budget: a hint must come within 0.5 s (median) in the browser, and
 # at 600 it takes 0.1-0.3 s there (bots/README.md); it is still stronger than Hard.
@@ -73,11 +79,12 @@ class Advice(TypedDict):
     """The coach's advice on one decision (plain JSON data)."""
 
     seat: int
-    phase: str  # "trump", "bidding" or "playing"
+    phase: str  # the view's: "trump", "bidding" or "playing"; with special cards also "werewolf",
+    # "vampire", "passing", "cloud" or "witch"
     pick: str  # the coach's choice: always an ``equal`` option (see the module)
     options: list[OptionAdvice]  # every legal option, best (most expected points) first
     forced: bool  # one legal option: nothing to choose, so nothing to praise or blame
-    method: str  # "search" (cards and bids) or "best_bid" (trump suits: see the module)
+    method: str  # "search" (cards and bids; every decision with special cards) or "best_bid" (trump suits)
     deals: int  # deals the figures were averaged over (per suit for trump)
     budget: float
 
@@ -102,6 +109,8 @@ def advise(view: View, seed: int = 0, budget: float = DEFAULT_BUDGET) -> Advice:
     require_turn(view)
     if budget <= 0:
         raise ValueError("The coach needs a budget above 0")
+    if view["options"]["specials"]:
+        return _special_advice(view, seed, budget)
     bot = coach_bot(seed, budget)
     know = read_view(view)
     if know.phase == "trump":
@@ -132,6 +141,14 @@ def _trump_advice(view: View, know: Knowledge, bot: ExpertBot, seed: int, budget
         deals = tally.deals
     preferred = str(bot.decide(view))  # the bot's choice of trump (by card-chance strength, no search)
     return _advice(view, preferred, options, "best_bid", deals, budget)
+
+
+def _special_advice(view: View, seed: int, budget: float) -> Advice:
+    """A special-card game: every option played out by the special search (:mod:`.special_advice`)."""
+    figures, deals = special_figures(view, seed, budget)
+    options = [_option(name, points, make) for name, points, make in figures]
+    # No bot's decision to prefer (""): among equal options the best figures, for cards the natural one.
+    return _advice(view, "", options, "search", deals, budget, special_natural(view))
 
 
 def _option(name: str, points: float, make: float) -> OptionAdvice:

@@ -17,6 +17,12 @@ round would give one seat a lead in expected points that it does not have.  The 
 dealer bids last, which is worth a few points in a long round; against plain whole-game
 simulations (1500 games) the chances were within 0.05 in the positions tried.  A finished game
 gives exactly 1.0 to the winner (split among tied winners).
+
+A game with special cards (S1..S14) is simulated as the base game: the rounds left are dealt
+from the 60 base cards, without the special cards' tricks, bombs and bid changes.  Its rounds
+and hand sizes are the base game's (S2), and each seat's chance still comes from the totals
+and the rounds left, so it only misses how the special cards spread a round's points (a
+Bomb's lost trick, the Cloud's changed bid): the chances are an approximation there.
 """
 
 from __future__ import annotations

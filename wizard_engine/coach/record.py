@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 
 from ..cards import card_name, cards_of, sort_key
 from ..config import GameConfig
+from ..rules import Trick
 from ..state import Phase, State
 from ..view import ScoreRowView, TrickView, TrumpView, trick_view, trump_view
 from .chances import public_info
@@ -36,15 +37,20 @@ def finished_rounds(document: Any) -> list[RoundRecord]:
     state = State(GameConfig.from_dict(document["config"]))
     rounds: list[RoundRecord] = []
     current = _dealt(state, 0)
+    taken: list[Trick] = []  # the round's tricks, viewed at its end: a Witch changes one after it is taken (S13)
     for index, (seat, action) in enumerate(document["actions"]):
-        round_, tricks = state.round, len(state.tricks)
-        done = state.apply(seat, action)
+        round_ = state.round
+        state.apply(seat, action)
         if state.phase is Phase.PLAYING and not current["bids"]:
             current["bids"], current["trump"] = list(state.bids), trump_view(state)  # type: ignore[arg-type]
         ended = state.round != round_ or state.is_over
-        if done.kind == "play" and (len(state.tricks) > tricks or ended) and state.last_trick:
-            current["tricks"].append(trick_view(state.last_trick))
+        # A trick is taken by a play, or by a Vampire's step after it (S12): any action may add one.
+        if state.last_trick is not None and (not taken or state.last_trick is not taken[-1]) \
+                and (len(taken) < len(state.tricks) or ended):
+            taken.append(state.last_trick)
         if ended:
+            current["tricks"] = [trick_view(trick) for trick in taken]
+            taken = []
             current["end"], current["after"] = index + 1, public_info(state)
             current["score"] = [{"bid": r.bid, "taken": r.taken, "points": r.points, "total": r.total}
                                 for r in state.pad[-1]]

@@ -13,10 +13,15 @@ against the coach's pick, both from that same advice:
   seat had one legal option only (a round's last card, say): no choice, so nothing to praise
   or blame, and the summary counts the decisions that were choices.
 
-Trump choices count with the bidding in the summary.  The review's budget,
+Trump choices (and a Werewolf's call) count with the bidding in the summary; in a game with
+special cards a step during the play (a Vampire's trump or name, a pass, the Cloud, the
+Witch: :data:`~.special_advice.PLAY_PHASES`) counts with the play.  The review's budget,
 :data:`REVIEW_BUDGET`, is a hint's: with the same seed the review gives the same figures as
 the hints and feedback during the game, and a whole 6-player game (about 65 decisions per
-seat) takes about 3 s under CPython, well within the 12 s (30 s in the browser) allowed.
+seat) takes about 3 s under CPython, well within the 12 s (30 s in the browser) allowed; a
+game with the 2026 box's special cards, about 10 s for 4 players and 18 s for 3 (every
+option is played out: for 3 players, past the browser's 30 s if no advice was kept; from
+the page, most of it is the advice kept during the game).
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from ..records.save import load_document
 from ..state import State
 from ..view import SeatView, seat_view
 from .advice import DEFAULT_BUDGET, Advice, OptionAdvice, advise, option_points
+from .special_advice import PLAY_PHASES
+
+STEP_PHASES = ("passing", "cloud", "witch")  # S13: the steps after a trick
 
 REVIEW_BUDGET = DEFAULT_BUDGET  # the hint's: the review repeats the feedback given in the game
 CLOSE_WITHIN = 2.0
@@ -45,8 +53,8 @@ class ReviewEntry(TypedDict):
 
     index: int  # the action's index in the save document's ``actions``
     round: int
-    phase: str  # "trump", "bidding" or "playing"
-    trick: int  # the trick's number in the round, from 0 (0 when not playing)
+    phase: str  # the advice's: "trump", "bidding", "playing" (with special cards: see Advice)
+    trick: int  # the trick's number in the round, from 0 (0 before the play; a step's: the trick just taken)
     choice: str  # what the seat did ("bid 2", "play 7H", "trump H")
     choice_points: float
     best: str  # the coach's pick
@@ -64,8 +72,8 @@ class ReviewSummary(TypedDict):
     best: int  # verdict counts: best + close + costly == decisions; best: as the coach would decide
     close: int
     costly: int
-    lost_bidding: float  # points lost in bids and trump choices
-    lost_play: float
+    lost_bidding: float  # points lost in bids and trump choices (and a Werewolf's call)
+    lost_play: float  # ... in the play (and, with special cards, the steps during it: PLAY_PHASES)
     lost_total: float
     costliest: list[int]  # indices into ``entries`` of the costliest decisions, costliest first
 
@@ -102,7 +110,7 @@ def review_game(document: Any, seat: int, budget: float = REVIEW_BUDGET, seed: i
         if s == seat:
             view = seat_view(state, seat)
             made = str(state.apply(seat, action))
-            entries.append(rate(ask(view, index), made, index, view["round"], len(view["tricks"])))
+            entries.append(rate(ask(view, index), made, index, view["round"], trick_number(view)))
             if progress:
                 progress(len(entries), total)
         else:
@@ -120,10 +128,17 @@ def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: in
     # The pick is as good as the best (advice.best_pick): a choice that is not loses points against it.
     lost = 0.0 if chosen["equal"] else round(max(0.0, best - made), 2)
     return {"index": index, "round": round_, "phase": advice["phase"],
-            "trick": trick if advice["phase"] == "playing" else 0,
+            "trick": trick if advice["phase"] in PLAY_PHASES else 0,
             "choice": choice, "choice_points": made, "best": advice["pick"], "best_points": best,
             "points_lost": lost, "verdict": "forced" if advice["forced"] else verdict(lost),
             "options": advice["options"]}
+
+
+def trick_number(view: SeatView) -> int:
+    """The trick a decision belongs to, from 0: the one in play, or during a step after a trick
+    (a pass, the Cloud, the Witch: S13) the one just taken, whose effect it is."""
+    tricks = len(view["tricks"])
+    return tricks - 1 if view["phase"] in STEP_PHASES else tricks
 
 
 def verdict(lost: float) -> str:
@@ -151,8 +166,8 @@ def summarize(entries: list[ReviewEntry]) -> ReviewSummary:
     """The summary of rated decisions (the forced ones counted apart)."""
     counts = {v: sum(1 for e in entries if e["verdict"] == v) for v in ("best", "close", "costly", "forced")}
     chosen = [e for e in entries if e["verdict"] != "forced"]
-    bidding = sum(e["points_lost"] for e in entries if e["phase"] != "playing")
-    play = sum(e["points_lost"] for e in entries if e["phase"] == "playing")
+    bidding = sum(e["points_lost"] for e in entries if e["phase"] not in PLAY_PHASES)
+    play = sum(e["points_lost"] for e in entries if e["phase"] in PLAY_PHASES)
     ranked = sorted((i for i, e in enumerate(entries) if e["points_lost"] > 0),
                     key=lambda i: (-entries[i]["points_lost"], i))
     return {"decisions": len(chosen), "forced": counts["forced"],
