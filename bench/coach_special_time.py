@@ -1,13 +1,18 @@
 """How long the coach's advice takes in special-card games, under CPython (not a test): CPU time
 (the process's own, so that other work on a shared machine does not count).
 
-    .venv/bin/python -m tests.coach_special_time [--games 3] [--budget 600]
+    .venv/bin/python bench/coach_special_time.py [--games 3] [--budget 600]
 
 Plays 4-player ``specials="2026"`` games of Mediums and times :func:`advise` at every
 decision; prints the median and max in ms, over all and per phase, and the deals used.
 """
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path.cwd()))  # the engine (and tests' helpers) of the checkout it is run from
 
 import argparse
 import statistics
