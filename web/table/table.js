@@ -155,8 +155,8 @@ function trumpWhy(view) {
     return t(`trump.why.${why}${you ? "_you" : ""}${special}`, params);
   }
   if (why === "calling" || why === "called") { // S10: the Werewolf's holder calls trump
-    const { seat, took } = view.specials.werewolf;
-    const params = { name: view.players[seat].name, card: cardName(took, view.theme) };
+    const { seat } = view.specials.werewolf;
+    const params = { name: view.players[seat].name };
     const none = why === "called" && !view.trump.suit ? "_none" : ""; // "call none"
     return t(`trump.why.${why}${none}${seat === view.human ? "_you" : ""}`, params);
   }
@@ -174,6 +174,8 @@ function trump(view) {
     const picture = cardPicture(card, view.theme, cardName(card, view.theme));
     picture.dataset.card = card; // motion.js's hook (the trump card turning over)
     row.append(picture);
+    const took = view.specials?.werewolf; // S10: the card the Werewolf's holder took, in every seat's sight
+    if (took) row.append(tookPicture(view, took));
   } else {
     row.append(el("span", "card card-none", ""));
   }
@@ -187,6 +189,15 @@ function trump(view) {
   }
   row.append(text);
   box.append(row);
+}
+
+/** The turned-up card the Werewolf's holder took into their hand (S10), small beside the Werewolf. */
+function tookPicture(view, { seat, took }) {
+  const label = t("trump.werewolf_took", { name: view.players[seat].name, card: cardName(took, view.theme) });
+  const picture = cardPicture(took, view.theme, label);
+  picture.classList.add("werewolf-took");
+  picture.title = label;
+  return picture;
 }
 
 /** Who took the last trick stays said during the next one (the fastest pace shows it no time at all). */
