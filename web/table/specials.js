@@ -6,7 +6,7 @@
 import { cardFace } from "../lib/cards.js";
 import { el } from "../lib/dom.js";
 import { aceOf, isCard } from "../lib/notation.js";
-import { cardButtonName, cardName, suitName, t } from "../lib/words.js";
+import { cardName, suitName, t } from "../lib/words.js";
 
 // The verb of the actions a hand card stands for, by phase.
 const HAND_VERBS = { playing: "play", passing: "pass", witch: "witch" };
@@ -111,7 +111,7 @@ function choiceWords(view, action) {
     const to = bid === null || bid === undefined ? null : bid + Number(last);
     return { face: null, name: to === null ? t(`choice.cloud.${last}`) : t(`choice.cloud_to.${last}`, { bid: to }) };
   }
-  if (words[0] === "witch") return { face: last, name: cardButtonName(last, view.theme) };
+  if (words[0] === "witch") return { face: last, name: cardName(last, view.theme) };
   if (last === "none") return { face: null, name: t("choice.no_trump") };
   if (last === "Z" || last === "N") return { face: last, name: cardName(last, view.theme) };
   if (isCard(aceOf(last))) return { face: aceOf(last), name: suitName(last, view.theme) };

@@ -134,9 +134,10 @@ def coach_measure(repeats: int) -> dict[str, Any]:
     }
 
 
-def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any]:
+def bot_measure(label: str, games: int, opponent: str = "hard", specials: str = "") -> dict[str, Any]:
     """Decision times (seconds) of the bot ``label`` (``level`` or ``level@ms``, as in the
-    arena) at seat 0 against ``opponent``, in whole seeded games."""
+    arena) at seat 0 against ``opponent``, in whole seeded games (with ``specials``: the special
+    cards, S1; their steps after a trick count as plays)."""
     from ..bots import bot_seed
     from ..view import seat_view
     from .arena import labelled_bot
@@ -144,7 +145,7 @@ def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any
     times: dict[str, list[float]] = {"bidding": [], "playing": [], "trump": []}
     for players in (4, 6):
         for seed in range(games):
-            state = State(GameConfig.of(players, seed=seed))
+            state = State(GameConfig.of(players, seed=seed, specials=specials))
             bots = [labelled_bot(label if s == 0 else opponent, bot_seed(seed, s)) for s in range(players)]
             while not state.is_over:
                 seat = state.to_act()[0]
@@ -152,11 +153,13 @@ def bot_measure(label: str, games: int, opponent: str = "hard") -> dict[str, Any
                 start = time.process_time()
                 action = bots[seat].decide(view)
                 if seat == 0:
-                    times[view["phase"]].append(time.process_time() - start)
+                    phase = view["phase"] if view["phase"] in ("bidding", "trump") else "playing"
+                    times[phase].append(time.process_time() - start)
                 state.apply(seat, action)
     every = sorted(times["bidding"] + times["playing"] + times["trump"])
     return {
         "level": label,
+        "specials": specials,
         "decisions": len(every),
         "s_median": round(statistics.median(every), 3),
         "s_p95": round(every[int(0.95 * (len(every) - 1))], 3),
