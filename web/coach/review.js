@@ -7,20 +7,13 @@
 // the coach's answer; every word from the catalogue.
 import { cardPicture } from "../lib/cards.js";
 import { $, el, nameEl } from "../lib/dom.js";
-import { cardName, decimalText, errorReason, signed, suitName, t } from "../lib/words.js";
+import { actionName, cardName, decimalText, errorReason, signed, suitName, t } from "../lib/words.js";
 
 const VERDICTS = () => ({
   best: t("review.verdict.best"), close: t("review.verdict.close"), costly: t("review.verdict.costly"),
   forced: t("review.verdict.forced"),
 });
 
-/** A decision in words: "bid 2", "play 7 of hearts", "choose hearts as trump". */
-export function choiceText(action, theme) {
-  const [verb, arg] = action.split(" ");
-  if (verb === "bid") return t("action.bid", { bid: arg });
-  if (verb === "trump") return t("action.trump", { suit: suitName(arg, theme) });
-  return t("action.play", { card: cardName(arg, theme) });
-}
 
 /** The review's steps: each round's bidding, then each of its tricks. */
 function stepsOf(rounds) {
@@ -186,7 +179,7 @@ export class GameReview {
     for (const i of s.costliest) {
       const entry = review.entries[i];
       const button = el("button", "costliest", t("review.costliest.item", {
-        where: this.#whereText(entry), choice: choiceText(entry.choice, this.#view.theme),
+        where: this.#whereText(entry), choice: actionName(entry.choice, this.#view.theme),
         lost: decimalText(entry.points_lost),
       }));
       button.type = "button";
@@ -370,12 +363,12 @@ function bindSwipe(element, onStep) {
 
 /** What the seat chose, and the coach's word on it (none on a move without another choice). */
 function decisionText(entry, you, name, theme) {
-  const params = { name, choice: choiceText(entry.choice, theme), points: decimalText(entry.choice_points) };
+  const params = { name, choice: actionName(entry.choice, theme), points: decimalText(entry.choice_points) };
   if (entry.verdict === "forced") return t(you ? "review.decision.forced.you" : "review.decision.forced.other", params);
   const text = t(you ? "review.decision.you" : "review.decision.other", params);
   if (entry.choice === entry.best) return `${text} ${t("review.coach.same")}`;
   return `${text} ${t("review.coach.other", {
-    best: choiceText(entry.best, theme), points: decimalText(entry.best_points), lost: decimalText(entry.points_lost),
+    best: actionName(entry.best, theme), points: decimalText(entry.best_points), lost: decimalText(entry.points_lost),
   })}`;
 }
 

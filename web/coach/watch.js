@@ -6,8 +6,7 @@
 // time: decisions made meanwhile are not rated), and a costly or bold one is
 // said in a short polite log.
 import { $, el } from "../lib/dom.js";
-import { choiceText } from "./review.js";
-import { chanceText, decimalText, t } from "../lib/words.js";
+import { actionName, chanceText, decimalText, t } from "../lib/words.js";
 
 const KEPT = 4; // comments kept in the log
 
@@ -79,10 +78,10 @@ export class WatchMode {
   }
 
   #comment(rating, name, theme) {
-    const choice = choiceText(rating.choice, theme);
+    const choice = actionName(rating.choice, theme);
     let text;
     if (rating.notable === "costly") {
-      const best = choiceText(rating.best, theme);
+      const best = actionName(rating.best, theme);
       text = t("watch.costly", { name, choice, lost: decimalText(rating.points_lost), best });
     } else {
       const made = rating.options.find((o) => o.option === rating.choice)?.make ?? 0;
