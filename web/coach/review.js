@@ -205,14 +205,14 @@ export class GameReview {
 
   /** "Round 3, bidding" / "Round 3, trick 2". */
   #whereText(entry) {
-    return entry.phase === "playing"
+    return entry.in_play
       ? t("review.where.trick", { round: entry.round, trick: entry.trick + 1 })
       : t("review.where.bidding", { round: entry.round });
   }
 
   /** The step where an entry's decision was made. */
   #stepOf(entry) {
-    const trick = entry.phase === "playing" ? entry.trick : null;
+    const trick = entry.in_play ? entry.trick : null;
     return this.#steps.findIndex((s) => this.#data.rounds[s.r].round === entry.round && s.trick === trick);
   }
 
@@ -271,7 +271,7 @@ export class GameReview {
     const gone = new Set(played.flatMap((tr) => tr.plays.map((p) => `${p.seat}:${p.card}`)));
     const current = trick === null ? null : round.tricks[trick];
     const reviewed = this.#data.review.seat;
-    const marked = entries.find((e) => e.phase === "playing");
+    const marked = entries.find((e) => e.in_play);
     const bidMark = entries.find((e) => e.phase === "bidding");
     this.#view.players.forEach((player, seat) => {
       const item = el("li", "review-seat");

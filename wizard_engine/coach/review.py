@@ -55,6 +55,7 @@ class ReviewEntry(TypedDict):
     round: int
     phase: str  # the advice's: "trump", "bidding", "playing" (with special cards: see Advice)
     trick: int  # the trick's number in the round, from 0 (0 before the play; a step's: the trick just taken)
+    in_play: bool  # made during the play (a card, or a special card's step: PLAY_PHASES), not in the bidding
     choice: str  # what the seat did ("bid 2", "play 7H", "trump H")
     choice_points: float
     best: str  # the coach's pick
@@ -128,7 +129,7 @@ def rate(advice: Advice, choice: str, index: int = 0, round_: int = 0, trick: in
     # The pick is as good as the best (advice.best_pick): a choice that is not loses points against it.
     lost = 0.0 if chosen["equal"] else round(max(0.0, best - made), 2)
     return {"index": index, "round": round_, "phase": advice["phase"],
-            "trick": trick if advice["phase"] in PLAY_PHASES else 0,
+            "trick": trick if advice["phase"] in PLAY_PHASES else 0, "in_play": advice["phase"] in PLAY_PHASES,
             "choice": choice, "choice_points": made, "best": advice["pick"], "best_points": best,
             "points_lost": lost, "verdict": "forced" if advice["forced"] else verdict(lost),
             "options": advice["options"]}
