@@ -202,7 +202,7 @@ REAL_PARAMS: dict[str, list[Any]] = {
     "players": [3, ["Ann", "Bob", "Cy"]], "round": [2], "seed": [7], "entry": [["bid", 1]],
     "hands": [[{"players": 3, "round": 1, "seed": 7, "bid": 0}]], "hand": [["Z", "7H", "3S", "N"]],
     "turned": ["3C", None], "trump": ["H"], "options": [{"canadian": True}],
-    "code": [CHALLENGE], "day": ["2026-11-27"], "near": ["2026-11-28"],
+    "code": [CHALLENGE], "day": ["2026-11-27"], "near": ["2026-11-28"], "deck": ["2026", "base"],
 }
 ALL_KINDS = sorted({*calls.METHODS, *calls.LONG_METHODS})
 
