@@ -20,11 +20,14 @@ export function layoutHand(box) {
   if (watched.has(box) || typeof ResizeObserver === "undefined") return;
   watched.add(box);
   let width = box.clientWidth;
-  new ResizeObserver(() => {
+  // Arranged in the next frame: arranging changes the hand's height, and so the size of #me
+  // around it, which other observers watch; a size changed inside an observer's callback for
+  // an element nearer the root is delivered late, which WebKit reports as an error.
+  new ResizeObserver(() => requestAnimationFrame(() => {
     if (box.clientWidth === width) return;
     width = box.clientWidth;
     arrange(box);
-  }).observe(box);
+  })).observe(box);
 }
 
 function arrange(box) {
