@@ -197,6 +197,11 @@ export function specialsText(specials) {
   return listText(specials.split(",").map((card) => t(`card.special.${card}`)));
 }
 
+/** How a special card was played, in words: the colour it was named (a suit letter) or the card it became ("Z"). */
+export function howName(how, theme) {
+  return SUITS.includes(how) ? suitName(how, theme) : cardName(how, theme);
+}
+
 /** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
 export function cardName(card, theme) {
   if (card === WIZARD) return t("card.wizard");

@@ -1,7 +1,7 @@
 // What a screen reader hears after each view (the polite #log region): the
 // others' moves, who took a trick, the round's result, and that it is your
 // turn. Words come from the catalogue; what happened comes from game.js.
-import { cardName, signed, suitName, t } from "../lib/words.js";
+import { cardName, howName, signed, suitName, t } from "../lib/words.js";
 
 /** The announcement for the step from `before` to `view`, or "" when there is nothing to say. */
 export function announcement(before, view, events) {
@@ -45,8 +45,7 @@ function actionText(view, last) {
 /** A card as played: "queen of spades", "Juggler (hearts)" (a special card's colour or side, S5, S11). */
 function playedText(view, card, how) {
   if (!how) return cardName(card, view.theme);
-  const as = how === "Z" || how === "N" ? cardName(how, view.theme) : suitName(how, view.theme);
-  return t("announce.card_how", { card: cardName(card, view.theme), how: as });
+  return t("announce.card_how", { card: cardName(card, view.theme), how: howName(how, view.theme) });
 }
 
 /** A special card's step (S10-S13): "Merlin calls hearts.", "Merlin passes a card." */

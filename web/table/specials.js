@@ -5,8 +5,8 @@
 // groups those actions by the card they begin with and words them.
 import { cardFace } from "../lib/cards.js";
 import { el } from "../lib/dom.js";
-import { aceOf, isCard } from "../lib/notation.js";
-import { cardName, suitName, t } from "../lib/words.js";
+import { SUITS, aceOf } from "../lib/notation.js";
+import { cardName, howName, t } from "../lib/words.js";
 
 // The verb of the actions a hand card stands for, by phase.
 const HAND_VERBS = { playing: "play", passing: "pass", witch: "witch" };
@@ -78,7 +78,7 @@ export function specialPrompt(view) {
 /** What a second choice is about: a colour, or a Wizard or a Jester (the Shapeshifter's side). */
 function pickKind(actions) {
   const last = actions[0]?.split(" ").at(-1);
-  return last === "Z" || last === "N" ? "side" : "colour";
+  return SUITS.includes(last) ? "colour" : "side";
 }
 
 function choiceGroup(view, actions, label) {
@@ -113,9 +113,7 @@ function choiceWords(view, action) {
   }
   if (words[0] === "witch") return { face: last, name: cardName(last, view.theme) };
   if (last === "none") return { face: null, name: t("choice.no_trump") };
-  if (last === "Z" || last === "N") return { face: last, name: cardName(last, view.theme) };
-  if (isCard(aceOf(last))) return { face: aceOf(last), name: suitName(last, view.theme) };
-  return { face: null, name: last };
+  return { face: SUITS.includes(last) ? aceOf(last) : last, name: howName(last, view.theme) };
 }
 
 /** The marks on a trick card of a special game: the colour or side it was played as, what a Vampire copied. */
@@ -124,8 +122,8 @@ export function playMarks(view, shown, index) {
   const how = shown.hows?.[index];
   const copy = shown.copies?.[index];
   if (copy) marks.push(t("trick.copies", { card: cardName(copy, view.theme) }));
-  if (how === "Z" || how === "N") marks.push(t("trick.played_as", { card: cardName(how, view.theme) }));
-  else if (how) marks.push(t("trick.named", { suit: suitName(how, view.theme) }));
+  const words = how && howName(how, view.theme);
+  if (how) marks.push(SUITS.includes(how) ? t("trick.named", { suit: words }) : t("trick.played_as", { card: words }));
   return marks;
 }
 
