@@ -142,3 +142,36 @@ def test_sounds_are_off_until_switched_on_then_a_play_is_heard(page: Page) -> No
     assert counters(page)["contexts"] == 0
     page.locator(".masthead h1").click()
     assert counters(page)["contexts"] == 1
+
+
+# Every element.animate call of motion.js, told apart: a hand card arriving (faded in from a seat),
+# a copy flying off (a card face, or a card back for an opponent's pass).
+MOVES = """(() => {
+  window.__moves = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (keyframes, options) {
+    window.__moves.push({
+      hand: Boolean(this.closest('#hand')), clone: this.classList.contains('motion-clone'),
+      back: this.classList.contains('card-back'), opacity: String(keyframes[0]?.opacity ?? ''),
+    });
+    return animate.call(this, keyframes, options);
+  };
+})()"""
+
+
+def test_a_pass_after_a_juggler_is_seen_going_to_the_left_and_coming_from_the_right(page: Page) -> None:
+    page.add_init_script(MOVES)
+    page.emulate_media(reduced_motion="no-preference")
+    player = Player(page)
+    player.open()
+    page.goto("./?levels=random&seed=1")  # this game brings the person a pass (e2e/test_specials_table.py)
+    player.wait_table_ready()
+    player.new_game(players=4, specials="2026")
+    player.play_until(lambda s: s == "turn" and player.view_phase() == "passing")
+    menu(page)
+    page.locator("#table-pace").select_option("fast")  # a pace at which cards move
+    close_menu(page)
+    page.evaluate("() => { window.__moves = []; }")
+    player.hand().locator("button:not([disabled])").first.click()
+    page.wait_for_function("() => window.__moves.some((m) => m.clone && !m.back)", timeout=30_000)
+    page.wait_for_function("() => window.__moves.some((m) => m.hand && m.opacity === '0.3')", timeout=30_000)

@@ -330,6 +330,7 @@ def test_s14_a_passed_card_is_seen_by_its_giver_and_receiver_only() -> None:
     assert views[0]["specials"]["passes"] == [{"trick": 1, "gave": "3C", "got": "6C"}]
     assert views[1]["specials"]["passes"] == [{"trick": 1, "gave": "4C", "got": "3C"}]
     assert "3C" not in str(views[2]["specials"]) and seat_view(state, None)["specials"]["passes"] == []
+    assert views[2]["specials"]["passes_to"] == [1, 2, 0]  # each seat's card goes to the left
 
 
 def test_s14_the_last_action_of_a_pass_shows_its_card_to_its_giver_only() -> None:

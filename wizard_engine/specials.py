@@ -602,6 +602,7 @@ def special_view(state: SpecialState, seat: Seat | None) -> dict[str, object]:
         "set_aside": [card_name(card) for card in cards_of(state.set_aside)],
         "passed": [s in state.passes for s in range(state.num_players)] if state.phase is Phase.PASSING else None,
         "passes": state.pass_known(seat) if seat is not None else [],
+        "passes_to": [state.left_of(s) for s in range(state.num_players)],  # S13: the page moves passes so
     }
 
 

@@ -1,5 +1,6 @@
 // Cards move: the deal, a played card travelling to the trick, the finished
-// trick gathering towards its winner, the turned-up trump card flipping.
+// trick gathering towards its winner, the turned-up trump card flipping, the
+// Juggler's passes going round (passmotion.js finds them).
 //
 // FLIP around the table's drawing: before a draw, measure where every card
 // is (by the DOM hooks table.js keeps: `#hand [data-card]`, `[data-seat]`,
@@ -16,6 +17,7 @@
 // made at all. `<html data-motion="on|off">` tells the style sheet (which then
 // drops the cards' CSS transitions).
 import { cardBack } from "../lib/cards.js";
+import { passes } from "./passmotion.js";
 
 const REDUCE = "(prefers-reduced-motion: reduce)";
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
@@ -169,6 +171,7 @@ export class Motion {
       trick: at(trickCards()),
       trump: trump ? trump.dataset.card : null,
       trumpBox: trump ? box(face(trump)) : null,
+      view: this.#view, // the view drawn then
     };
   }
 
@@ -188,6 +191,7 @@ export class Motion {
     const time = timings(this.#pace());
     const gathered = before ? this.#gather(before, time) : 0;
     if (before) this.#playCards(before, time);
+    const arrived = before ? this.#pass(before, time) : new Set();
     const key = this.#dealKey(view);
     if (key !== this.#dealt) this.#dealPending = true;
     if (this.#dealPending && !document.querySelector("dialog[open]")) {
@@ -201,7 +205,7 @@ export class Motion {
     const trump = trumpCard();
     if (before.trump !== (trump?.dataset.card ?? null)) this.#flip(time, 0);
     else if (trump && before.trumpBox) this.#slide(face(trump), before.trumpBox, box(face(trump)), time.fly);
-    this.#slideHand(before, time);
+    this.#slideHand(before, time, arrived);
   }
 
   /** Trick cards that left the table gather towards the seat that won them; returns how long. */
@@ -262,24 +266,57 @@ export class Motion {
   }
 
   /**
-   * The cards still in your hand slide to their new places (one was played: they close up;
-   * one taken back: it returns).
+   * Passed cards leave for the seat they go to (a back for an opponent's); yours arrives from
+   * its giver. Returns the hand cards that arrived (they do not slide as well).
    */
-  #slideHand(before, time) {
+  #pass(before, time) {
+    const { away, arrive } = passes(before, this.#view, handCards());
+    const size = [...before.hand.values()][0]?.box ?? { w: 36, h: 52 };
+    for (const one of away) {
+      const seat = seatBox(one.seat);
+      const target = seatBox(one.to);
+      const from = one.from ?? (seat && { ...box(seat), w: size.w * 0.6, h: size.h * 0.6 });
+      if (!from || !target) continue;
+      const clone = this.#clone(one.element ? face(one.element) : cardBack(), from);
+      const end = { ...box(target), w: from.w * 0.5, h: from.h * 0.5 };
+      const keyframes = [
+        { transform: "none", opacity: 1 },
+        { transform: placed(end, from), opacity: 0.9, offset: 0.85 },
+        { transform: placed(end, from), opacity: 0 },
+      ];
+      this.#animate(clone, keyframes, { duration: time.gather, easing: EASE }, true);
+    }
+    for (const { element, seat } of arrive) {
+      const card = face(element);
+      const to = box(card);
+      const giver = seatBox(seat);
+      if (!giver) continue;
+      const from = { ...box(giver), w: to.w * 0.5, h: to.h * 0.5 };
+      const keyframes = [{ transform: placed(from, to), opacity: 0.3 }, { transform: "none", opacity: 1 }];
+      this.#animate(card, keyframes, { duration: time.gather, easing: EASE });
+    }
+    return new Set(arrive.map(({ element }) => element));
+  }
+
+  /**
+   * The cards still in your hand slide to their new places (one was played: they close up;
+   * one taken back, or by the Witch: it comes from the trick).
+   */
+  #slideHand(before, time, arrived) {
     const back = this.#backInHand(before);
     for (const [key, element] of handCards()) {
+      if (arrived.has(element)) continue;
       const old = before.hand.get(key) ?? back.get(element.dataset.card);
       if (old) this.#slide(face(element), old.box, box(face(element)), time.fly);
     }
   }
 
-  /** Cards that left the trick for your hand (taken back): notation -> where it was in the trick. */
+  /** Cards that left the trick for your hand (taken back, or by the Witch): notation -> where it was. */
   #backInHand(before) {
     const back = new Map();
     for (const [key, element] of handCards()) {
       if (before.hand.has(key)) continue;
-      const mine = (entry) => Number(entry.element.dataset.seat) === this.#view?.human;
-      const same = (entry) => entry.element.dataset.card === element.dataset.card && mine(entry);
+      const same = (entry) => entry.element.dataset.card === element.dataset.card;
       const old = [...before.trick.values()].find(same);
       if (old) back.set(element.dataset.card, old);
     }
