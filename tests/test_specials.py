@@ -306,6 +306,23 @@ def test_s13_the_witch_swaps_a_card_with_the_trick_and_the_winner_stays() -> Non
     assert last_trick_view(state).get("swaps") == [{"seat": 1, "put": "4C", "took": "AC"}]
 
 
+def test_s13_a_witch_swap_in_a_copy_leaves_the_original_trick_whole() -> None:
+    # The search plays every swap out on copies of one state: a copy sharing the trick just
+    # taken would carry each swap into the next.
+    state = sdeal(["Cloud 3C 7S", "Witch 4C 8S", "Juggler 6C 9S"], "9D", specials="2026")
+    act(state, "bid 0", "bid 0", "bid 0", "play Witch", "play Juggler D", "play Cloud D")
+    while state.phase is not Phase.WITCH:
+        for seat in state.to_act():
+            state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act()[0]
+    cards = list(state.tricks[-1].cards)
+    for action in state.legal_actions(seat):
+        copy = state.copy()
+        copy.apply(seat, action)
+        assert state.tricks[-1].cards == cards and state.last_trick is state.tricks[-1]
+        assert copy.tricks[-1].swaps and not state.tricks[-1].swaps
+
+
 def test_s13_the_effects_come_in_order_pass_then_cloud_then_witch() -> None:
     state = sdeal(["Cloud 3C 7S", "Witch 4C 8S", "Juggler 6C 9S"], "9D", specials="2026")
     act(state, "bid 0", "bid 0", "bid 0", "play Witch", "play Juggler D", "play Cloud D")

@@ -532,6 +532,10 @@ class SpecialState(State):
         other.steps, other.passes, other.pass_log = self.steps[:], dict(self.passes), self.pass_log[:]
         other.vampire, other.stock_order = self.vampire[:], self.stock_order[:]
         other.trick = self.trick.copy()
+        if self.last_trick is not None:  # the Witch swaps with the trick just taken (S13): not shared
+            other.last_trick = self.last_trick.copy()
+            if self.tricks and self.tricks[-1] is self.last_trick:
+                other.tricks[-1] = other.last_trick
         return other
 
     def _why_unrevealable(self, decision: Action, later: Sequence[tuple[Seat, Action]]) -> Reason | None:
