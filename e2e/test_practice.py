@@ -158,3 +158,45 @@ def test_practice_uses_the_amigo_theme_of_the_form_and_fits_a_phone(page: Page, 
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     expect(practice.get_by_role("button", name="Next hand")).to_be_focused()
     assert not watch.errors
+
+
+DEAL = """async (params) => {
+    const { startCoach } = await import(new URL("engine/engine.js", document.baseURI).href);
+    return (await startCoach().call("practice_deal", params)).view;
+}"""
+
+
+def test_practice_with_the_30_year_box_deals_its_cards_and_fits_a_phone(page: Page, watch: Watch) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script(RECORD_REQUESTS)
+    page.goto("./")
+    wait_ready(page)
+    page.get_by_role("button", name="Practise bidding").click()
+    practice = page.get_by_role("region", name="Bidding practice")
+    expect(practice.get_by_role("button", name="Start", exact=True)).to_be_enabled(timeout=60_000)
+    practice.get_by_label("Players at the table").select_option("4")
+    practice.get_by_label("Deck").select_option(label="2026 box, 30 years")
+    practice.get_by_label("Round", exact=True).select_option("15")
+    practice.get_by_label("Length of the run").select_option("3")
+    practice.get_by_role("button", name="Start", exact=True).click()
+    for hand in range(3):
+        page.wait_for_selector("html[data-practice=bidding]", state="attached", timeout=30_000)
+        params = sent(page, "practice_deal")[-1]
+        assert params["specials"] == "2026" and params["round"] == 15
+        view = page.evaluate(DEAL, params)
+        shown = practice.get_by_role("region", name="Your hand").get_by_role("img").evaluate_all(
+            "cards => cards.map((c) => c.getAttribute('aria-label'))")
+        named = page.evaluate("""async (cards) => {
+            const { cardName } = await import(new URL("lib/words.js", document.baseURI).href);
+            return cards.map((c) => cardName(c, "classic"));
+        }""", [one["card"] for one in view["hand"]])
+        assert shown == named  # the hand the engine dealt, special cards too
+        assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        practice.get_by_role("group", name="Your bid: how many tricks will you take?").get_by_role(
+            "button", name="1", exact=True).click()
+        page.wait_for_selector("html[data-practice=verdict]", state="attached", timeout=60_000)
+        expect(practice.locator("#practice-verdict tbody tr")).to_have_count(16)
+        practice.get_by_role("button", name="See the score" if hand == 2 else "Next hand").click()
+    page.wait_for_selector("html[data-practice=summary]", state="attached")
+    assert all(h["specials"] == "2026" for h in sent(page, "practice_score")[-1]["hands"])
+    assert not watch.errors

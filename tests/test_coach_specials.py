@@ -16,10 +16,11 @@ from wizard_engine.bots import make_bot
 from wizard_engine.bots.base import View
 from wizard_engine.bots.special_search import Seen, candidates, search, tally
 from wizard_engine.calls import coach as coach_calls
-from wizard_engine.cards import WEREWOLF
+from wizard_engine.cards import WEREWOLF, card_name
 from wizard_engine.coach import advise
 from wizard_engine.coach.advice import EQUAL_WITHIN, Advice, best_pick
 from wizard_engine.coach.special_advice import MAX_DEALS, MIN_DEALS, PLAY_PHASES, special_deals, special_natural
+from wizard_engine.errors import WizardError
 from wizard_engine.specials import SpecialState
 from wizard_engine.tools.soak import hidden_twin
 from wizard_engine.view import seat_view
@@ -243,3 +244,39 @@ def test_feedback_and_chances_on_a_special_game(finished) -> None:
     worst = advice["options"][-1]["option"]
     rating = coach_calls.rate_request({"save": middle, "seat": seat, "choice": worst, "budget": 1})["rating"]
     assert rating["choice"] == worst and rating["best"] == advice["pick"]
+
+
+# --- bidding practice with a box of special cards --------------------------------------------
+
+
+@pytest.mark.parametrize("box", ["2016", "2021", "2026"])
+def test_practice_deals_a_hand_of_the_boxs_deck_ready_to_bid(box: str) -> None:
+    specials = {card_name(card) for card in SpecialState(GameConfig.of(4, specials=box)).specials}
+    seen: set[str] = set()
+    for seed in range(12):
+        view = coach_calls.practice_deal_request({"players": 4, "round": 15, "seed": seed, "specials": box})["view"]
+        assert view["phase"] == "bidding" and view["seat"] in view["to_act"] and view["options"]["specials"] == box
+        assert len(view["hand"]) == 15 and view["legal"] == [f"bid {n}" for n in range(16)]
+        assert coach_calls.practice_deal_request({"players": 4, "round": 15, "seed": seed, "specials": box}) \
+            == {"view": view}  # the same hand for the same seed
+        seen |= {one["card"] for one in view["hand"]} | {view["trump"]["card"] or ""}
+    assert specials & seen, "twelve big hands never held a special card"
+
+
+def test_practice_with_special_cards_is_advised_and_scored() -> None:
+    hands = [{"players": 3, "round": 6, "seed": seed, "specials": "2026"} for seed in range(3)]
+    run = []
+    for hand in hands:
+        advice = coach_calls.practice_advice_request(hand)["advice"]
+        assert advice["pick"] in [o["option"] for o in advice["options"]] and len(advice["options"]) == 7
+        run.append({**hand, "bid": advice["options"][-1]["option"]})
+    score = coach_calls.practice_score_request({"hands": run})["score"]
+    assert len(score["hands"]) == 3 and score["lost"] >= 0 and score["best_points"] >= score["points"]
+    plain = coach_calls.practice_deal_request({"players": 3, "round": 6, "seed": 0})["view"]
+    assert plain["options"]["specials"] == "" and plain != coach_calls.practice_deal_request(hands[0])["view"]
+
+
+def test_practice_refuses_an_unknown_deck_with_its_reason() -> None:
+    with pytest.raises(WizardError) as refused:
+        coach_calls.practice_deal_request({"players": 4, "round": 3, "seed": 1, "specials": "Unicorn"})
+    assert refused.value.reason.code == "specials_unknown"

@@ -147,6 +147,14 @@ class State:
         state.hand_size = len(hands[0])
         return state
 
+    @classmethod
+    def at_round(cls, config: GameConfig, round_: int, dealer: Seat) -> State:
+        """A state dealt round ``round_`` from its own seed, ``dealer`` dealing (bidding practice).
+        Like :meth:`with_deal`'s, it does not come from a game's actions, so it is not saved."""
+        state = cls(config)
+        state._start_round(round_, dealer)
+        return state
+
     def left_of(self, seat: Seat) -> Seat:
         """R4: the next seat clockwise."""
         return (seat + 1) % self.num_players

@@ -2,7 +2,7 @@
 // hand, trump, the dealer, the bids of the seats before you), you bid, and the coach
 // shows what every bid is worth (practice_advice) and keeps the run's score
 // (practice_score). Every figure and every rule comes from the coach's worker; this
-// module only picks the table size, the round and a seed, and draws. The seed is random
+// module only picks the table size, the round, the deck and a seed, and draws. The seed is random
 // per hand and shown nowhere (a seed would let one replay the deal).
 import { BidTyping } from "../lib/bids.js";
 import { $, busyLine, el, inTextField, moveAlong } from "../lib/dom.js";
@@ -39,7 +39,7 @@ export class Practice {
   #root = $("practice");
   #players = null; // {min, max} from the engine's describe()
   #rounds = new Map(); // table size -> its number of rounds (from a practice view)
-  #run = null; // {players, round ("any" or a number), length, theme, hands: [...], score}
+  #run = null; // {players, round ("any" or a number), specials (the deck), length, theme, hands, score}
   #hand = null; // the hand on the board: {params, view, advice (a promise), bid}
   #typing = new BidTyping();
 
@@ -125,10 +125,14 @@ export class Practice {
     }
     try {
       if (!this.#players) {
-        this.#players = (await this.#coach.call("describe")).players;
+        const { players, specials } = await this.#coach.call("describe");
+        this.#players = players;
         const select = $("practice-players");
-        for (let n = this.#players.min; n <= this.#players.max; n++) select.append(new Option(String(n), String(n)));
+        for (let n = players.min; n <= players.max; n++) select.append(new Option(String(n), String(n)));
         select.value = String(DEFAULT_PLAYERS);
+        // The original deck or a box of special cards (S1), as the engine offers them.
+        const decks = $("practice-deck");
+        for (const { box } of specials.boxes) decks.append(new Option(t(`stats.deck.${box || "base"}`), box));
       }
       await this.#fillRounds();
     } catch (error) {
@@ -164,6 +168,7 @@ export class Practice {
     this.#run = {
       players: Number($("practice-players").value),
       round: round === "any" ? "any" : Number(round),
+      specials: $("practice-deck").value,
       length: Number($("practice-length").value),
       theme: this.#theme(),
       hands: [],
@@ -191,7 +196,7 @@ export class Practice {
     try {
       const rounds = await this.#roundsOf(run.players);
       const round = run.round === "any" ? randomFrom1(rounds) : run.round;
-      const params = { players: run.players, round, seed: randomSeed() };
+      const params = { players: run.players, round, seed: randomSeed(), specials: run.specials };
       const deal = this.#coach.call("practice_deal", params);
       // Queued behind the deal in the coach's worker: it thinks while you do.
       const advice = this.#coach.call("practice_advice", params);

@@ -4,9 +4,9 @@
 import { bidButtons, bidNumber } from "../lib/bids.js";
 import { cardPicture } from "../lib/cards.js";
 import { el } from "../lib/dom.js";
-import { kindOf } from "../lib/notation.js";
+import { isSpecialCard, kindOf } from "../lib/notation.js";
 import { headedTable } from "../lib/options.js";
-import { cardName, chanceText, decimalText, expectedText, suitName, t } from "../lib/words.js";
+import { cardName, chanceText, decimalText, expectedText, suitName, t, trumpWhyText } from "../lib/words.js";
 
 /** Your cards, a gap between suits (and before the Wizards and the Jesters). */
 export function handList(view, theme) {
@@ -65,14 +65,20 @@ export function trumpBox(view, theme) {
 }
 
 
-/** Why trump is what it is: the view's code, worded (a Wizard's suit is chosen by the dealer). */
+/**
+ * Why trump is what it is, worded as at the table; a choice this seat would have made (a
+ * Wizard-like card turned up as it deals, the Werewolf in its hand) was made for it.
+ */
 function trumpWhy(view) {
-  const why = view.trump.why;
-  if (why === "chosen") {
-    return view.dealer === view.seat ? t("practice.trump_chosen_for_you")
-      : t("trump.why.chosen", { name: seatName(view, view.dealer) });
+  const { why, card } = view.trump;
+  if (why === "chosen" && view.dealer === view.seat) {
+    return isSpecialCard(card) ? t("practice.trump_chosen_for_you_special", { card: cardName(card, view.theme) })
+      : t("practice.trump_chosen_for_you");
   }
-  return why ? t(`trump.why.${why}`) : "";
+  if (why === "called" && view.specials.werewolf.seat === view.seat) {
+    return t(view.trump.suit ? "practice.trump_called_for_you" : "practice.trump_called_none_for_you");
+  }
+  return trumpWhyText(view, (seat) => seatName(view, seat), view.seat);
 }
 
 function seatName(view, seat) {

@@ -202,6 +202,26 @@ export function howName(how, theme) {
   return SUITS.includes(how) ? suitName(how, theme) : cardName(how, theme);
 }
 
+/**
+ * Why trump is what it is (view.trump.why, a code), in words; `name(seat)` names a seat, and
+ * the seat `you` is worded "you" (the table's person; practice's seat).
+ */
+export function trumpWhyText(view, name, you) {
+  const { why, card } = view.trump;
+  if (why === "chosen" || why === "choosing") {
+    const special = isSpecialCard(card) ? "_special" : ""; // S8: a special card turned up
+    const params = { name: name(view.dealer), card: cardName(card, view.theme) };
+    return t(`trump.why.${why}${view.dealer === you ? "_you" : ""}${special}`, params);
+  }
+  if (why === "calling" || why === "called") { // S10: the Werewolf's holder calls trump
+    const { seat } = view.specials.werewolf;
+    const none = why === "called" && !view.trump.suit ? "_none" : ""; // "call none"
+    return t(`trump.why.${why}${none}${seat === you ? "_you" : ""}`, { name: name(seat) });
+  }
+  if (why === "fixed" && !view.trump.suit) return t("trump.why.fixed_none"); // T2: Maximus's last round
+  return why ? t(`trump.why.${why}`, { card: card ? cardName(card, view.theme) : "" }) : "";
+}
+
 /** A card's spoken name: "7 of hearts", "queen of spades", "12 of Elves", "Wizard". */
 export function cardName(card, theme) {
   if (card === WIZARD) return t("card.wizard");

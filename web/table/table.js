@@ -14,9 +14,9 @@ import { drawPlayed } from "./played.js";
 import { handIntent, passNote, pickedCard, specialDecision, specialPrompt } from "./specials.js";
 import { drawTrick, tookLastText } from "./trick.js";
 import {
-  cardButtonName, cardName, chanceText, listText, numberText, reasonText, signed, suitName, t,
+  cardButtonName, cardName, chanceText, listText, numberText, reasonText, signed, suitName, t, trumpWhyText,
 } from "../lib/words.js";
-import { SUITS, aceOf, isSpecialCard, kindOf } from "../lib/notation.js";
+import { SUITS, aceOf, kindOf } from "../lib/notation.js";
 
 
 /** Draw the table for `view`; `display.finishedTrick` keeps the last trick in the middle. */
@@ -145,25 +145,6 @@ function needBadge(view, seat) {
   return el("span", "badge need need-over", t("need.over", { count: -need }));
 }
 
-/** Why trump is what it is (view.trump.why, a code), in words. */
-function trumpWhy(view) {
-  const { why, card } = view.trump;
-  const you = view.dealer === view.human;
-  if (why === "chosen" || why === "choosing") {
-    const special = isSpecialCard(card) ? "_special" : ""; // S8: a special card turned up
-    const params = { name: view.players[view.dealer].name, card: cardName(card, view.theme) };
-    return t(`trump.why.${why}${you ? "_you" : ""}${special}`, params);
-  }
-  if (why === "calling" || why === "called") { // S10: the Werewolf's holder calls trump
-    const { seat } = view.specials.werewolf;
-    const params = { name: view.players[seat].name };
-    const none = why === "called" && !view.trump.suit ? "_none" : ""; // "call none"
-    return t(`trump.why.${why}${none}${seat === view.human ? "_you" : ""}`, params);
-  }
-  if (why === "fixed" && !view.trump.suit) return t("trump.why.fixed_none"); // T2: Maximus's last round
-  return why ? t(`trump.why.${why}`, { card: card ? cardName(card, view.theme) : "" }) : "";
-}
-
 function trump(view) {
   const box = $("trump");
   box.replaceChildren();
@@ -180,7 +161,7 @@ function trump(view) {
     row.append(el("span", "card card-none", ""));
   }
   const text = el("p", "trump-text");
-  const why = trumpWhy(view);
+  const why = trumpWhyText(view, (seat) => view.players[seat].name, view.human);
   if (suit) {
     text.append(el("strong", `trump-suit suit-text-${suit}`, suitName(suit, view.theme)));
     if (why) text.append(el("span", "trump-why", t("trump.why_note", { why })));

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeGuard
 
+from ..boxes import special_cards
 from ..coach.advice import DEFAULT_BUDGET, Advice, advise
 from ..coach.chances import public_info, win_chances
 from ..coach.hand import hand_advice
@@ -41,6 +42,7 @@ KEPT = 32  # chances kept for repeated requests
 KEPT_ADVICE = 1200  # advice kept: every decision of a whole game's people (3 players: 690), for its review
 MAX_BUDGET = 2000.0  # a hint's budget is Expert's think_ms; more would freeze nothing but wastes minutes
 MAX_PRACTICE_HANDS = 100
+PRACTICE_SPECIALS_BUDGET = 4 * DEFAULT_BUDGET  # a special deck's practice bid (_practice_advice)
 
 _advice: OrderedDict[tuple[Any, ...], Advice] = OrderedDict()
 _chances: OrderedDict[tuple[Any, ...], list[float]] = OrderedDict()
@@ -101,17 +103,18 @@ def review_request(params: dict[str, Any], progress: Progress | None = None) -> 
 
 
 def practice_deal_request(params: dict[str, Any]) -> dict[str, Any]:
-    """``{players, round, seed}`` -> ``{"view": SeatView}``: a hand to bid on."""
+    """``{players, round, seed, specials?}`` -> ``{"view": SeatView}``: a hand to bid on (with
+    ``specials``, a box of special cards in the deck, S1)."""
     return {"view": practice_deal(*_practice_hand(params))}
 
 
 def practice_advice_request(params: dict[str, Any]) -> dict[str, Any]:
-    """``{players, round, seed}`` -> ``{"advice": Advice}`` on that hand's bid."""
+    """``{players, round, seed, specials?}`` -> ``{"advice": Advice}`` on that hand's bid."""
     return {"advice": _practice_advice(*_practice_hand(params))}
 
 
 def practice_score_request(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
-    """``{hands: [{players, round, seed, bid}]}`` -> ``{"score": PracticeScore}``; each hand not
+    """``{hands: [{players, round, seed, specials?, bid}]}`` -> ``{"score": PracticeScore}``; each hand not
     advised on yet is advised now (a run of 100 takes a while), reported as it goes."""
     hands = params.get("hands")
     if not isinstance(hands, list) or len(hands) > MAX_PRACTICE_HANDS:
@@ -157,9 +160,14 @@ def _advice_at(document: Any, seat: int, budget: float, view: SeatView, index: i
     return _kept(_advice, key, lambda: advise(view, seed=seed, budget=budget), KEPT_ADVICE)
 
 
-def _practice_advice(players: int, round_: int, seed: int) -> Advice:
-    key = ("practice", players, round_, seed)
-    return _kept(_advice, key, lambda: advise(practice_deal(players, round_, seed), seed=seed))
+def _practice_advice(players: int, round_: int, seed: int, specials: str) -> Advice:
+    key = ("practice", players, round_, seed, specials)
+    # A special deck's bids are played out on its own states, slower than the base game's fast
+    # path: at the default budget a 15-card hand got the fewest deals (6), its chances in steps of
+    # 17%. Practice advises while the person thinks, so it affords four times the work.
+    budget = PRACTICE_SPECIALS_BUDGET if specials else DEFAULT_BUDGET
+    return _kept(_advice, key, lambda: advise(practice_deal(players, round_, seed, specials), seed=seed,
+                                              budget=budget))
 
 
 def _game(params: dict[str, Any]) -> tuple[Any, State]:
@@ -197,9 +205,11 @@ def _game_id(document: Any) -> str:
     return str(game["id"]) if isinstance(game, dict) else ""
 
 
-def _practice_hand(params: dict[str, Any]) -> tuple[int, int, int]:
-    """A practice hand's (players, round, seed), checked."""
+def _practice_hand(params: dict[str, Any]) -> tuple[int, int, int, str]:
+    """A practice hand's (players, round, seed, specials), checked (specials: S1, "" by default)."""
     players, round_, seed = params.get("players"), params.get("round"), params.get("seed")
+    specials = params.get("specials", "")
+    special_cards(specials)  # refuses what S1 does not allow, saying why
     if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise WizardError(Reason("player_count", {"min": MIN_PLAYERS, "max": MAX_PLAYERS,
                                                   "players": shown(players)}))
@@ -208,7 +218,7 @@ def _practice_hand(params: dict[str, Any]) -> tuple[int, int, int]:
         raise WizardError(Reason("practice_round", {"round": shown(round_), "rounds": rounds}))
     if not _whole(seed) or seed < 0:
         raise WizardError(Reason("seed_invalid", {"value": shown(seed)}))
-    return players, round_, seed
+    return players, round_, seed, specials
 
 
 def _whole(value: Any) -> TypeGuard[int]:

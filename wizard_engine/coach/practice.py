@@ -1,8 +1,9 @@
 """Bidding practice: a hand to bid on, and a score of the person's bids against the coach's.
 
 :func:`practice_deal` deals a round of the standard game at a chosen table size and round,
-for a random seat with a random dealer and turned-up card; a turned-up Wizard's trump is
-named by the dealer, and the seats before ours bid, as Medium bots.  :func:`advise` on the
+with the original deck or a box of special cards, for a random seat with a random dealer and
+turned-up card; a turned-up Wizard's trump is named by the dealer (a Werewolf's by its holder),
+and the seats before ours bid, as Medium bots.  :func:`advise` on the
 returned view gives every bid's figures; :func:`practice_score` scores a run of hands: each
 bid is worth the coach's expected points for it, compared with the pick's.
 """
@@ -20,17 +21,24 @@ from ..view import SeatView, seat_view
 from .advice import Advice, option_points
 
 
-def practice_deal(players: int, round_: int, seed: int) -> SeatView:
-    """A view of a random seat ready to bid in round ``round_`` (deterministic for the seed)."""
-    config = GameConfig.of(players, seed=seed)
+def practice_deal(players: int, round_: int, seed: int, specials: str = "") -> SeatView:
+    """A view of a random seat ready to bid in round ``round_`` (deterministic for the seed),
+    with the deck of ``specials`` (an ``Options.specials``: "" the original 60 cards, a box)."""
+    config = GameConfig.of(players, seed=seed, specials=specials)
     rng = random.Random(seed)
     probe = State(config)
     if not 1 <= round_ <= probe.rounds:
         raise ValueError(f"A game of {players} players has rounds 1 to {probe.rounds}, not {round_}")
-    hands, turned, _ = probe.rules.deal(rng, players, round_)
-    dealer, seat = rng.randrange(players), rng.randrange(players)
-    state = State.with_deal(config, [cards_of(h) for h in hands], turned, dealer, round_)
-    while state.phase is Phase.TRUMP or seat not in state.to_act():
+    if specials:
+        dealer, seat = rng.randrange(players), rng.randrange(players)
+        state = State.at_round(config, round_, dealer)  # S2: the whole deck, special cards too
+    else:
+        hands, turned, _ = probe.rules.deal(rng, players, round_)
+        dealer, seat = rng.randrange(players), rng.randrange(players)
+        state = State.with_deal(config, [cards_of(h) for h in hands], turned, dealer, round_)
+    # The others' choices before this seat's bid (trump on a turned-up Wizard, a Werewolf's call,
+    # the bids before ours) are Medium's, even when the choice is this seat's.
+    while state.phase is not Phase.BIDDING or seat not in state.to_act():
         actor = state.to_act()[0]
         state.apply(actor, make_bot("medium", bot_seed(seed, actor)).decide(seat_view(state, actor)))
     return seat_view(state, seat)
