@@ -15,8 +15,10 @@ from collections.abc import Callable
 import pytest
 
 from wizard_engine import Action, State
+from wizard_engine.bots import special_search
 from wizard_engine.cards import cards_of
 from wizard_engine.scoring import round_points
+from wizard_engine.specials import SpecialState
 from wizard_engine.tools import soak
 from wizard_engine.view import seat_view
 
@@ -181,3 +183,33 @@ def test_a_clean_run_exits_zero_and_prints_its_rate(capsys: pytest.CaptureFixtur
     assert soak.main(["--games", "4", "--rate", "0.25", "--seed", "9"]) == 0
     out, err = capsys.readouterr()
     assert "failures: 0" in out and "share 0.25 of positions" in out and "4/4 games" in err
+
+
+# --- the search's path in special-card games (soak_search.py) -------------------------------
+
+def test_special_card_games_check_the_searchs_rebuilt_state() -> None:
+    report = soak.soak(6, seed=SEED, rate=0.2, specials="any")
+    assert report.failures == [], explain(report, 0, 0.2)
+    assert report.checks["search"] == report.checks["twin"] > 0
+
+
+def test_the_soak_catches_a_search_that_forgets_where_a_card_went(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As the search was before: blind to cards played or put in since it learnt of them.
+    monkeypatch.setattr(special_search, "_played_since", lambda view, seat, name, since: False)
+    report = soak.soak(6, seed=SEED, rate=0.3, specials="2026")
+    assert report.failures and {f.check for f in report.failures} == {"search"}
+    assert "holds" in report.failures[0].message
+
+
+def test_the_soak_catches_a_copy_sharing_the_trick_just_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = SpecialState.copy
+
+    def sharing(self: SpecialState) -> SpecialState:  # as SpecialState.copy was before
+        other = original(self)
+        other.last_trick, other.tricks = self.last_trick, self.tricks[:]
+        if self.trick is self.last_trick:
+            other.trick = self.trick
+        return other
+    monkeypatch.setattr(SpecialState, "copy", sharing)
+    report = soak.soak(6, seed=SEED, rate=0.3, specials="2026")
+    assert report.failures and {f.check for f in report.failures} == {"search"}

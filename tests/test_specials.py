@@ -318,9 +318,13 @@ def test_s13_a_witch_swap_in_a_copy_leaves_the_original_trick_whole() -> None:
     cards = list(state.tricks[-1].cards)
     for action in state.legal_actions(seat):
         copy = state.copy()
+        assert copy.trick is copy.last_trick is copy.tricks[-1]  # one object, as in the original
         copy.apply(seat, action)
-        assert state.tricks[-1].cards == cards and state.last_trick is state.tricks[-1]
+        assert state.tricks[-1].cards == cards and state.trick is state.last_trick is state.tricks[-1]
         assert copy.tricks[-1].swaps and not state.tricks[-1].swaps
+        twin = state.copy()
+        twin.apply(seat, action)
+        assert [seat_view(twin, s) for s in range(3)] == [seat_view(copy, s) for s in range(3)]
 
 
 def test_s13_the_effects_come_in_order_pass_then_cloud_then_witch() -> None:

@@ -15,7 +15,7 @@ data) with the rules of ``SPECIALS.md``:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from .actions import (
     HOW_JESTER,
@@ -523,17 +523,19 @@ class SpecialState(State):
             seen.append({"trick": trick, "gave": card_name(given[seat]), "got": card_name(given[right])})
         return seen
 
-    def copy(self) -> SpecialState:
-        """An independent copy."""
+    def copy(self) -> Self:
+        """An independent copy (of the same class: the search's Playout too)."""
         other = super().copy()
-        assert isinstance(other, SpecialState)
+        assert isinstance(other, type(self))
         other.cloud, other.cloud_pad = self.cloud[:], [row[:] for row in self.cloud_pad]
         other.bombed_pad = self.bombed_pad[:]
         other.steps, other.passes, other.pass_log = self.steps[:], dict(self.passes), self.pass_log[:]
         other.vampire, other.stock_order = self.vampire[:], self.stock_order[:]
         other.trick = self.trick.copy()
-        if self.last_trick is not None:  # the Witch swaps with the trick just taken (S13): not shared
-            other.last_trick = self.last_trick.copy()
+        # The Witch swaps with the trick just taken (S13), which is also the trick in play during
+        # the steps: the copy's is its own, one object wherever the original has one.
+        if self.last_trick is not None:
+            other.last_trick = other.trick if self.trick is self.last_trick else self.last_trick.copy()
             if self.tricks and self.tricks[-1] is self.last_trick:
                 other.tricks[-1] = other.last_trick
         return other

@@ -96,15 +96,6 @@ class Playout(SpecialState):
     def _end_round(self) -> None:
         self.phase, self.turn = Phase.OVER, -1
 
-    def copy(self) -> Playout:
-        """An independent copy; during an S13 step the trick in play is the one just taken,
-        which the Witch changes, so the copy's is its own in both places."""
-        other = super().copy()
-        assert isinstance(other, Playout)
-        if self.trick is self.last_trick:
-            other.last_trick = other.tricks[-1] = other.trick
-        return other
-
 
 # --- the deals -------------------------------------------------------------------
 
@@ -193,9 +184,21 @@ def _unless_played(view: View, seat: Seat, name: str, since: int) -> tuple[Seat,
 
 
 def _played_since(view: View, seat: Seat, name: str, since: int) -> bool:
-    tricks = [*view["tricks"], view["trick"]]
-    return any(play["seat"] == seat and play["card"] == name
-               for trick in tricks[since:] for play in trick["plays"])
+    """Has ``seat`` parted with a ``name`` from trick ``since`` on: played it, or put it in with the Witch?"""
+    tricks = [*view["tricks"], view["trick"]][since:]
+    swaps = [swap for trick in tricks for swap in trick.get("swaps") or []]
+    return (any(player == seat and card == name for trick in tricks for player, card in as_played(trick))
+            or any(swap["seat"] == seat and swap["put"] == name for swap in swaps))
+
+
+def as_played(trick: dict) -> list[tuple[Seat, str]]:
+    """The trick's (seat, card) as played: the view shows it after the Witch's swaps (S13), so a
+    card a Witch put in stands where the card it took was played."""
+    plays = [(play["seat"], play["card"]) for play in trick["plays"]]
+    for swap in reversed(trick.get("swaps") or []):
+        index = next(i for i, (_, card) in enumerate(plays) if card == swap["put"])
+        plays[index] = (plays[index][0], swap["took"])
+    return plays
 
 
 def sample_deal(view: View, seen: Seen, rng: random.Random) -> Deal:
@@ -217,8 +220,8 @@ def sample_deal(view: View, seen: Seen, rng: random.Random) -> Deal:
         fill = view["hand_counts"][other] + passed_now[other] - len(known)
         cards = known + unseen[:fill]
         del unseen[:fill]
-        if passed_now[other]:  # which card it passed is unseen: one of the new ones
-            passed[other] = cards.pop()
+        if passed_now[other]:  # which card it passed is unseen: any of them, a known one too
+            passed[other] = cards.pop(rng.randrange(len(cards)))
         hands[other] = mask_of(cards)
     return Deal(hands, unseen, passed)
 

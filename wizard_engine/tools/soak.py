@@ -17,7 +17,9 @@ and, on a sampled share of positions (``--rate``, 1.0 = all), the two heavy chec
   ``IllegalActionError`` citing a rule and leave the history unchanged;
 - ``twin`` (R22): a twin state that differs only in what the seat cannot see (the others'
   cards and the stock reshuffled, the others' unseen bids changed) gives the seat the
-  same view.
+  same view;
+- ``search`` (special cards only): the state Hard and Expert rebuild from the seat's view,
+  given the true deal, plays the rest of the round as the real one (:mod:`.soak_search`).
 
 Each game's seed derives from ``(--seed, i)`` and its sampling from the game's seed, so
 ``soak --seed S --first i --games 1 --rate R`` replays game ``i`` alone; the summary
@@ -61,9 +63,10 @@ from ..scoring import round_points
 from ..specials import SpecialState, cards_in_play
 from ..state import Phase, State
 from ..view import seat_view
+from .soak_search import SearchBroken, check_search_state
 
 DEFAULT_RATE = 0.1  # share of positions given the heavy checks: 100,000 games in ~20 min on 2 cores
-CHECKS = ("legal", "cards", "score", "end", "refusal", "twin")
+CHECKS = ("legal", "cards", "score", "end", "refusal", "twin", "search")
 # One action per distinct decision: the four Wizards (and Jesters) are one action each.
 DISTINCT_ACTIONS = [a for a in ALL_ACTIONS if a.kind != "play" or canonical(a) == a]
 APPLY_TRIES = 3  # refused actions also tried on apply() per checked position
@@ -219,6 +222,10 @@ def play_game(config: GameConfig, rate: float, report: Report) -> None:
                 stage = "twin"
                 check_no_leak(state, seat, checks)
                 report.checks["twin"] += 1
+                if isinstance(state, SpecialState):
+                    stage = "search"
+                    check_search_path(state, seat, checks)
+                    report.checks["search"] += 1
             stage = "apply"
             state.apply(seat, moves.choice(legal))
             stage = "cards"
@@ -236,6 +243,14 @@ def play_game(config: GameConfig, rate: float, report: Report) -> None:
         report.checks["end"] += 1
     except Exception as error:  # an engine crash is a failure too, not the end of the run
         raise GameFailed(stage, len(state.history), error) from error
+
+
+def check_search_path(state: SpecialState, seat: int, rng: random.Random) -> None:
+    """Hard's and Expert's rebuilt state plays on as the real one (:mod:`.soak_search`)."""
+    try:
+        check_search_state(state, seat, rng)
+    except SearchBroken as error:
+        raise Broken(str(error)) from None
 
 
 def check_cards_in_one_place(state: State) -> None:
