@@ -14,7 +14,8 @@ from wizard_engine import GameConfig, State, save
 from wizard_engine.actions import Action
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.base import View
-from wizard_engine.bots.special_search import Seen, candidates, search, tally
+from wizard_engine.bots.special_deals import Seen
+from wizard_engine.bots.special_search import candidates, search, tally
 from wizard_engine.calls import coach as coach_calls
 from wizard_engine.cards import WEREWOLF, card_name
 from wizard_engine.coach import advise
@@ -172,7 +173,10 @@ def test_the_bots_search_decides_as_before_the_coachs_tallies() -> None:
     assert digest.hexdigest()[:16] == PINNED_SEARCH
 
 
-PINNED_SEARCH = "8312b13998fa9efd"  # computed at 553c0be, before the tally
+# Computed at 03f2d3f (553c0be's, before the tally, was 8312b13998fa9efd: the search then took
+# a card back from a Witch's trick, or put in by one, for one still held, and its copies shared
+# the trick just taken), and unchanged by moving the deals to bots/special_deals.py.
+PINNED_SEARCH = "819292793e5bf49b"
 
 
 def test_bids_are_searched_among_the_estimates_neighbours_but_advised_on_all() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from wizard_engine import Action, State
-from wizard_engine.bots import special_search
+from wizard_engine.bots import special_deals
 from wizard_engine.cards import cards_of
 from wizard_engine.scoring import round_points
 from wizard_engine.specials import SpecialState
@@ -195,7 +195,7 @@ def test_special_card_games_check_the_searchs_rebuilt_state() -> None:
 
 def test_the_soak_catches_a_search_that_forgets_where_a_card_went(monkeypatch: pytest.MonkeyPatch) -> None:
     # As the search was before: blind to cards played or put in since it learnt of them.
-    monkeypatch.setattr(special_search, "_played_since", lambda view, seat, name, since: False)
+    monkeypatch.setattr(special_deals, "_played_since", lambda view, seat, name, since: False)
     report = soak.soak(6, seed=SEED, rate=0.3, specials="2026")
     assert report.failures and {f.check for f in report.failures} == {"search"}
     assert "holds" in report.failures[0].message

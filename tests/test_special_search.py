@@ -12,7 +12,7 @@ import pytest
 from wizard_engine import GameConfig, State
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.base import View
-from wizard_engine.bots.special_search import Seen, sample_deal
+from wizard_engine.bots.special_deals import Seen, sample_deal
 from wizard_engine.cards import card_name, cards_of
 from wizard_engine.specials import SpecialState
 from wizard_engine.state import Phase

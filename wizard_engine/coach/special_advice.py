@@ -23,7 +23,8 @@ from typing import Any
 
 from ..actions import Action
 from ..bots.base import View
-from ..bots.special_search import Seen, how_of, tally
+from ..bots.special_deals import Seen
+from ..bots.special_search import how_of, tally
 from ..cards import SUIT_LETTERS, VAMPIRE, parse_card
 from ..specials import (
     DRAGON_LIKE,

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from ..bots.special_search import Deal, Playout, Seen, deal_state, template_state
+from ..bots.special_deals import Deal, Seen
+from ..bots.special_search import Playout, deal_state, template_state
 from ..cards import Card, card_name, cards_of, mask_of
 from ..specials import SpecialState
 from ..state import Phase
