@@ -289,13 +289,26 @@ def test_the_setup_on_a_phone_in_german(browser: Browser, base_url: str) -> None
     context.close()
 
 
+# Every text drawn into a canvas (the pad as a picture), in order.
+DRAWN = """(() => {
+  window.drawnTexts = [];
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    window.drawnTexts.push(String(text));
+    return fill.call(this, text, ...rest);
+  };
+})()"""
+
+
 def near_the_end(specials: str) -> str:
     """A special-card pad of Ann, Bob, Cy (Cy deals first) with 19 rounds entered: all bid 0,
-    Ann takes every trick."""
+    Ann takes every trick; in the first she took the Cloud's and raised her bid to 1."""
     keeper = Keeper(GameConfig.of(NAMES, specials=specials), FIRST_DEALER)
     while keeper.round < ROUNDS:
         for _ in NAMES:
             keeper.bid(0)
+        if keeper.round == 1:
+            keeper.cloud_change(0, +1)
         keeper.tricks([keeper.cards(keeper.round), 0, 0])
     return keeper.dumps()
 
@@ -306,6 +319,7 @@ def test_a_special_card_game_with_a_cloud_and_a_bomb(page: Page, watch: Watch) -
     the pad shows it beside the bid (S14), an edit corrects it; the last round turns a card up (S2) and the finished
     game goes into the history."""
     page.add_init_script(LISTEN)
+    page.add_init_script(DRAWN)
     open_keeper(page)
     page.select_option("#keeper-count", "3")
     boxes = page.locator("input[name=keeper-specials]")
@@ -385,4 +399,9 @@ def test_a_special_card_game_with_a_cloud_and_a_bomb(page: Page, watch: Watch) -
     expect(page.locator(".keeper-round")).to_have_text("The game is over")
     assert [game["kind"] for game in page.evaluate("() => window.finishedGames")] == ["keeper"]
     wait_history(page, "history?.records[0]?.options?.specials === '2016'")
+    # The pad as a picture shows the Cloud's change beside the bid, in words (no title to explain a symbol).
+    expect(page.locator('#keeper-pad tr[data-round="1"] .keeper-cloud-mark').first).to_have_text("☁+1")
+    page.click("#keeper-share")
+    expect(page.locator("#keeper-download")).to_be_visible()
+    assert "1 (+1 Cloud) / 1" in page.evaluate("() => window.drawnTexts")
     assert not watch.errors, watch.errors

@@ -1,7 +1,7 @@
 // The score keeper's pad as a picture: drawn into a canvas, then shared (a phone's share
 // sheet) or offered as a download.
 import { $ } from "../lib/dom.js";
-import { numberText, t } from "../lib/words.js";
+import { numberText, signed, t } from "../lib/words.js";
 
 const IMAGE_NAME = "wizard-score-pad.png";
 
@@ -26,11 +26,14 @@ export async function sharePad(view) {
   link.focus();
 }
 
-/** The pad drawn into a canvas: names, each round's bid, tricks and total, the final totals. */
+/** The pad drawn into a canvas: names, each round's bid (and a Cloud's change), tricks and total, the final totals. */
 export function drawImage(view) {
   const scale = 2;
   const first = 110;
-  const column = 130;
+  const clouds = view.specials?.cloud_pad ?? []; // S14: each round's Cloud changes, shown beside the bid
+  const clouded = clouds.some((changes) => changes.some(Boolean));
+  const column = clouded ? 190 : 130;
+  const totalAt = clouded ? 120 : 60; // where a total stands in its column
   const line = 30;
   const width = first + column * view.players.length + 20;
   const height = line * (view.score_pad.length + 5) + 20;
@@ -62,10 +65,12 @@ export function drawImage(view) {
     g.fillText(String(index + 1), 10, y);
     rows.forEach((row, seat) => {
       const x = first + seat * column;
+      const change = clouds[index]?.[seat];
+      const bid = change ? `${row.bid} ${t("pad.cloud", { change: signed(change) })}` : String(row.bid);
       g.fillStyle = row.bid === row.taken ? "#1d6b35" : "#a32020";
-      g.fillText(`${row.bid} / ${row.taken}`, x, y);
+      g.fillText(`${bid} / ${row.taken}`, x, y);
       g.fillStyle = "#1b244a";
-      g.fillText(numberText(row.total), x + 60, y);
+      g.fillText(numberText(row.total), x + totalAt, y);
     });
   });
   const y = line * (view.score_pad.length + 3) + 4;
@@ -76,7 +81,7 @@ export function drawImage(view) {
   g.stroke();
   g.font = "bold 15px system-ui, sans-serif";
   g.fillText(t("pad.total"), 10, y);
-  view.totals.forEach((total, seat) => g.fillText(numberText(total), first + seat * column + 60, y));
+  view.totals.forEach((total, seat) => g.fillText(numberText(total), first + seat * column + totalAt, y));
   if (view.winners.length) {
     g.font = "14px system-ui, sans-serif";
     const names = view.winners.map((seat) => view.players[seat].name).join(", ");
