@@ -1,16 +1,16 @@
 """Does Hard's search earn its keep on the special cards' own choices?  A paired test.
 
-    python bench/special_choices.py --deals 15 --jobs 2
+    python bench/special_choices.py --games 20 --jobs 2
 
-Each deal of the 30-year deck (all nine cards, 4 players) is played twice with Hard at one
-seat and Medium at the other three: once by Hard as it is, once by Hard with fixed rules for
-the new choices only -- always +1 after a Cloud, pass the lowest card, the Witch takes the
-highest card of the trick, the Werewolf's call and the Vampire's colour the suit held most,
-and a Juggler's or Cloud's colour or the Shapeshifter's side as the rules of
-``bots/specials.py`` name them (the card itself is still chosen by the search).  Bids and
-every other card are Hard's search in both games, so the games part only where a new choice
-differs.  Hard sits at every seat in turn.  Prints Hard's score less the fixed-rule Hard's,
-per game (mean ± standard error), and each one's share of games won.
+Games of the 30-year deck (all nine cards, 4 players), Hard at seat 0 and Medium at the
+others.  At each of Hard's new choices -- the Werewolf's call, the Vampire's, the pass, the
+Cloud's +1 or -1, the Witch's swap, a Juggler's or Cloud's colour or the Shapeshifter's side --
+the same choice is asked of fixed rules (always +1 after a Cloud, pass the lowest card, the
+Witch takes the highest card of the trick, the calls the suit held most, a colour or side as
+``bots/specials.py`` names them, the card itself still the search's).  Where they differ, the
+rest of the round is played from each (bench/duel.py's ``finish_round``: the same bots, so only
+that choice differs) and Hard's round points compared: the search's less the rule's, per
+choice and per kind (mean ± standard error).
 """
 from __future__ import annotations
 
@@ -22,14 +22,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))  # the engine of the checkout it is run from
 
+from duel import Outcome, finish_round, mean_error  # bench/duel.py: the round played out from a choice
+
 from wizard_engine.actions import HOW_JESTER, HOW_WIZARD, Action
 from wizard_engine.bots import View, bot_seed
 from wizard_engine.bots.hard import HardBot
 from wizard_engine.bots.medium import MediumBot
 from wizard_engine.bots.specials import _pick_colour, _strength
 from wizard_engine.cards import SUIT_OF, SUITS, parse_card
-from wizard_engine.config import Options
-from wizard_engine.tools.arena import mean_stderr, new_game, play_out
+from wizard_engine.config import GameConfig
+from wizard_engine.state import State
+from wizard_engine.view import seat_view
 
 PLAYERS = 4
 NEW_CHOICE_PHASES = ("werewolf", "vampire", "passing", "cloud", "witch")
@@ -77,39 +80,50 @@ def _colour_way(view: View, ways: list[Action]) -> Action:
     return max(ways, key=lambda a: (counts[a.how - 1] if 1 <= a.how <= 4 else -1, -a))
 
 
-def play_pair(job: tuple[int, int]) -> tuple[int, int, float, float]:
-    """One deal with Hard at ``seat``: (Hard's score, the fixed Hard's, their shares of the win)."""
-    deal, seat = job
-    options = Options(specials="2026")
-    levels = ["medium"] * PLAYERS
-    levels[seat] = "hard"
-    scores = []
-    for kind in (HardBot, FixedChoicesHard):
-        bots: list[Any] = [MediumBot(bot_seed(deal, s)) for s in range(PLAYERS)]
-        bots[seat] = kind(bot_seed(deal, seat))
-        result = play_out(new_game(levels, options, 50_000 + deal), bots, levels)
-        scores.append((result.totals[seat], result.win_share[seat]))
-    (hard, hard_win), (fixed, fixed_win) = scores
-    return hard, fixed, hard_win, fixed_win
+def kind_of(view: View, chosen: Action) -> str | None:
+    """The kind of new choice the decision is (None: an old one, a bid or a plain card)."""
+    if view["phase"] in NEW_CHOICE_PHASES:
+        return view["phase"]
+    ways = [text for text in view["legal"] if text.startswith(f"play {str(chosen).split()[1]} ")]
+    return "how" if view["phase"] == "playing" and len(ways) > 1 else None
+
+
+def duel(game: int) -> list[tuple[str, Outcome]]:
+    """One game, Hard at seat 0 and Medium at the others: at each new choice where the fixed rule
+    differs from Hard's search, (its kind, Hard's round outcome less the rule's)."""
+    state = State(GameConfig.of(PLAYERS, seed=50_000 + game, specials="2026"))
+    bots: list[Any] = [HardBot(bot_seed(game, 0))] + [MediumBot(bot_seed(game, s)) for s in range(1, PLAYERS)]
+    rule = FixedChoicesHard(bot_seed(game, 0))
+    found = []
+    while not state.is_over:
+        seat = state.to_act()[0]
+        view = seat_view(state, seat)
+        chosen = bots[seat].decide(view)
+        kind = kind_of(view, chosen) if seat == 0 and len(view["legal"]) > 1 else None
+        if kind:
+            fixed = rule.decide(view)
+            if fixed != chosen:
+                searched, ruled = finish_round(state, bots, chosen), finish_round(state, bots, fixed)
+                found.append((kind, (searched[0] - ruled[0], searched[1] - ruled[1], searched[2] - ruled[2])))
+        state.apply(seat, chosen)
+    return found
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=15, help="deals, each played at every seat")
+    parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    jobs = [(deal, seat) for deal in range(args.deals) for seat in range(PLAYERS)]
-    differences: list[float] = []
-    wins = [0.0, 0.0]
+    found: list[tuple[str, Outcome]] = []
     with multiprocessing.Pool(args.jobs) as pool:
-        for done, (hard, fixed, hard_win, fixed_win) in enumerate(pool.imap(play_pair, jobs), 1):
-            differences.append(hard - fixed)
-            wins[0] += hard_win
-            wins[1] += fixed_win
-            mean, stderr = mean_stderr(differences)
-            print(f"{done}/{len(jobs)} pairs: Hard - fixed-rule Hard {mean:+.1f} ± {stderr:.1f} a game",
-                  flush=True)
-    print(f"games won: Hard {wins[0] / len(jobs):.0%}, fixed-rule Hard {wins[1] / len(jobs):.0%}")
+        for done, rows in enumerate(pool.imap_unordered(duel, range(args.games)), 1):
+            found += rows
+            print(f"{done} games, {len(found)} differing choices: Hard's search - the fixed rule, "
+                  f"round points {mean_error([o[0] for _, o in found])}", flush=True)
+    for kind in sorted({k for k, _ in found}):
+        outcomes = [o for k, o in found if k == kind]
+        print(f"  {kind}: {len(outcomes)} choices, points {mean_error([o[0] for o in outcomes])}, "
+              f"margin {mean_error([o[1] for o in outcomes])}, bids made {sum(o[2] for o in outcomes):+d}")
     return 0
 
 
