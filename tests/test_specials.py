@@ -306,6 +306,16 @@ def test_s13_the_witch_swaps_a_card_with_the_trick_and_the_winner_stays() -> Non
     assert last_trick_view(state).get("swaps") == [{"seat": 1, "put": "4C", "took": "AC"}]
 
 
+def test_s13_a_witch_with_no_swap_to_make_is_skipped() -> None:
+    # Ours: a Jester in hand and only Jesters beside the Witch leave no swap (a Jester for a
+    # Jester changes nothing); the soak found the game stuck there, the Witch's player to act
+    # with no legal action.
+    state = sdeal(["N 5C", "Witch N", "N 6C"], "9D", specials="2026")
+    act(state, "bid 0", "bid 0", "bid 0", "play Witch", "play N", "play N")
+    assert state.phase is Phase.PLAYING and len(state.tricks) == 1
+    assert [str(a) for a in state.legal_actions(state.turn)] and state.tricks[-1].swaps == []
+
+
 def test_s13_a_witch_swap_in_a_copy_leaves_the_original_trick_whole() -> None:
     # The search plays every swap out on copies of one state: a copy sharing the trick just
     # taken would carry each swap into the next.

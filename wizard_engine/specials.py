@@ -311,8 +311,12 @@ class SpecialState(State):
         if phase is Phase.CLOUD:
             return [cloud_change(+1)] + ([cloud_change(-1)] if self.bids[seat] else [])
         if phase is Phase.WITCH:
-            return [witch_swap(put, take) for put in _distinct(self.hands[seat]) for take in self._takeable(put)]
+            return self._witch_swaps(seat)
         return self._plays(seat)
+
+    def _witch_swaps(self, seat: Seat) -> list[Action]:
+        """S13: every swap of a card of ``seat``'s hand with one of the trick just taken."""
+        return [witch_swap(put, take) for put in _distinct(self.hands[seat]) for take in self._takeable(put, seat)]
 
     def _plays(self, seat: Seat) -> list[Action]:
         """S4/R13: follow the led suit with a suit card if you can; every other card always."""
@@ -327,12 +331,12 @@ class SpecialState(State):
         follow = hand & SUIT_MASK[led] if led < SUITS else 0
         return follow | (hand & ~FULL_MASK) | (hand & (WIZARD_MASK | JESTER_MASK)) if follow else hand
 
-    def _takeable(self, put: Card) -> list[Card]:
-        """S13: the cards of the trick the Witch may take: not the Witch (nor its copy), not ``put``."""
+    def _takeable(self, put: Card, seat: Seat) -> list[Card]:
+        """S13: the cards of the trick the Witch of ``seat`` may take: not the Witch (nor its copy), not ``put``."""
         trick = self._taken_trick()
         cards: list[Card] = []
         for index, card in enumerate(trick.cards):
-            if not _is_witch(trick, index, self.turn) and canonical(card) != put and canonical(card) not in cards:
+            if not _is_witch(trick, index, seat) and canonical(card) != put and canonical(card) not in cards:
                 cards.append(canonical(card))
         return cards
 
@@ -467,7 +471,9 @@ class SpecialState(State):
         """The next S13 effect of the trick just taken, or the next trick (or the round's end)."""
         while self.steps:
             step, seat = self.steps.pop(0)
-            if step == "witch" and not self.hands[seat]:
+            # S13: no Witch step for an empty hand, nor (ours) when no swap is left to make: a
+            # Jester in hand, and only Jesters in the trick besides the Witch.
+            if step == "witch" and not self._witch_swaps(seat):
                 continue
             self.phase = {"pass": Phase.PASSING, "cloud": Phase.CLOUD, "witch": Phase.WITCH}[step]
             self.turn = seat if seat >= 0 else self.next_leader
