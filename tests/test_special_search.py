@@ -12,11 +12,13 @@ import pytest
 from wizard_engine import GameConfig, State
 from wizard_engine.bots import make_bot
 from wizard_engine.bots.base import View
-from wizard_engine.bots.special_deals import Seen, sample_deal
+from wizard_engine.bots.special_deals import Seen, _known_holdings, sample_deal
 from wizard_engine.cards import card_name, cards_of
 from wizard_engine.specials import SpecialState
 from wizard_engine.state import Phase
 from wizard_engine.view import seat_view
+
+from .test_specials import act, sdeal
 
 SMALL_BUDGET = 25  # ms: a few deals per decision, so that whole games stay quick
 
@@ -116,3 +118,20 @@ def test_sampled_deals_leave_a_known_card_with_its_holder() -> None:
         assert werewolf["took"] in {card_name(card) for card in cards_of(deal.hands[werewolf["seat"]])}
         found += 1
     assert found
+
+
+def test_a_passed_card_the_witch_put_back_is_not_known_to_be_held() -> None:
+    # S13: after a trick, the passes come before its Witch; seat 1 passes a Jester to seat 2,
+    # whose Witch then puts that Jester into the trick. Seat 1 must not think seat 2 holds it
+    # (the soak's search check found the deals keeping it there: game 13613 of seed 42).
+    state = sdeal(["7H 2C 3C", "Juggler N 4C", "Witch 5C 6C"], "9D", dealer=2, specials="2026")
+    act(state, "bid 0", "bid 0", "bid 0", "play 7H", "play Juggler D", "play Witch")
+    assert state.phase is Phase.PASSING
+    for seat, card in ((0, "2C"), (1, "N"), (2, "5C")):
+        state.apply(seat, f"pass {card}")
+    assert state.phase is Phase.WITCH and state.turn == 2
+    state.apply(2, "witch N 7H")
+    view = seat_view(state, 1)
+    assert view["specials"]["passes"][-1]["gave"] == "N"
+    assert (2, "N") not in _known_holdings(view)
+    assert "N" not in {card_name(c) for c in cards_of(state.hands[2])}

@@ -103,10 +103,12 @@ def _unless_played(view: View, seat: Seat, name: str, since: int) -> tuple[Seat,
 
 
 def _played_since(view: View, seat: Seat, name: str, since: int) -> bool:
-    """Has ``seat`` parted with a ``name`` from trick ``since`` on: played it, or put it in with the Witch?"""
-    tricks = [*view["tricks"], view["trick"]][since:]
-    swaps = [swap for trick in tricks for swap in trick.get("swaps") or []]
-    return (any(player == seat and card == name for trick in tricks for player, card in as_played(trick))
+    """Has ``seat`` parted with a ``name`` since it was known to hold it (from trick ``since``
+    on, or after the trick before it: a pass comes before that trick's Witch, S13): played it,
+    or put it in with the Witch?"""
+    tricks = [*view["tricks"], view["trick"]]
+    swaps = [swap for trick in tricks[max(0, since - 1):] for swap in trick.get("swaps") or []]
+    return (any(player == seat and card == name for trick in tricks[since:] for player, card in as_played(trick))
             or any(swap["seat"] == seat and swap["put"] == name for swap in swaps))
 
 
