@@ -203,6 +203,7 @@ REAL_PARAMS: dict[str, list[Any]] = {
     "hands": [[{"players": 3, "round": 1, "seed": 7, "bid": 0}]], "hand": [["Z", "7H", "3S", "N"]],
     "turned": ["3C", None], "trump": ["H"], "options": [{"canadian": True}],
     "code": [CHALLENGE], "day": ["2026-11-27"], "near": ["2026-11-28"], "deck": ["2026", "base"],
+    "specials": ["2016", "Bomb,Cloud"],  # (not "": the fuzzing takes it for a document)
 }
 ALL_KINDS = sorted({*calls.METHODS, *calls.LONG_METHODS})
 
