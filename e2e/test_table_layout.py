@@ -243,8 +243,12 @@ def test_on_a_phone_turned_sideways_a_rounds_result_fits_and_the_final_standings
         page.locator("#hand button:not([disabled])").first.click()
         player.wait_for(dialog)
         if dialog == "round":  # the result on the table, within its middle (the trick under it hidden)
-            strip, centre = (page.locator(css).bounding_box() for css in ("#round-strip", ".centre"))
-            assert strip and centre, (strip, centre)
+            # Both measured at once: the coach's feedback on the last card may arrive meanwhile and
+            # scroll the page by a line (two bounding_box() calls once straddled it, under load).
+            strip, centre = page.evaluate("""() => ['#round-strip', '.centre'].map((css) => {
+                const r = document.querySelector(css).getBoundingClientRect();
+                return { x: r.x, y: r.y, width: r.width, height: r.height };
+            })""")
             assert centre["y"] <= strip["y"] and strip["y"] + strip["height"] <= centre["y"] + centre["height"] + 1
             assert centre["x"] <= strip["x"] and strip["x"] + strip["width"] <= centre["x"] + centre["width"]
             expect(page.locator(".trick-felt")).to_have_css("visibility", "hidden")
