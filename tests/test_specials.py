@@ -303,7 +303,7 @@ def test_s13_the_witch_swaps_a_card_with_the_trick_and_the_winner_stays() -> Non
     assert raised(lambda: state.apply(1, "witch 4C Witch")).code == "witch_take"
     state.apply(1, "witch 4C AC")
     assert names(state.hands[1]) == {"AC"} and state.taken == [0, 0, 1]
-    assert last_trick_view(state).get("swaps") == [{"seat": 1, "put": "4C", "took": "AC"}]
+    assert last_trick_view(state).get("swaps") == [{"seat": 1, "put": "4C", "took": "AC", "from": 2}]
 
 
 def test_s13_a_witch_with_no_swap_to_make_is_skipped() -> None:

@@ -168,7 +168,7 @@ class SpecialTrick(Trick):
         self.copies: list[Card | None] = []
         self.played: list[Played] = []
         self.bombed = False
-        self.swaps: list[tuple[Seat, Card, Card]] = []  # the Witch's: (seat, put in, taken)
+        self.swaps: list[tuple[Seat, Card, Card, Seat]] = []  # the Witch's: (seat, put in, taken, from whose play)
 
     def put(self, seat: Seat, card: Card, how: int, copied: Card | None, trump: Suit | None) -> None:
         """Put a card on the trick (S4..S7, S9)."""
@@ -505,7 +505,7 @@ class SpecialState(State):
         self.hands[seat] = self.hands[seat] & ~BIT[put] | BIT[taken]
         trick.cards[index] = put
         trick.hows[index], trick.copies[index] = HOW_NONE, None
-        trick.swaps.append((seat, put, taken))
+        trick.swaps.append((seat, put, taken, trick.seats[index]))
         self._next_step()
 
     def _taken_trick(self) -> SpecialTrick:
@@ -592,7 +592,8 @@ def special_trick_view(trick: SpecialTrick) -> dict[str, object]:
         "hows": [how_text(how) for how in trick.hows],
         "copies": [None if card is None else card_name(card) for card in trick.copies],
         "bombed": trick.bombed,
-        "swaps": [{"seat": seat, "put": card_name(put), "took": card_name(took)} for seat, put, took in trick.swaps],
+        "swaps": [{"seat": seat, "put": card_name(put), "took": card_name(took), "from": at}
+                  for seat, put, took, at in trick.swaps],
     }
 
 

@@ -116,8 +116,8 @@ def as_played(trick: dict) -> list[tuple[Seat, str]]:
     """The trick's (seat, card) as played: the view shows it after the Witch's swaps (S13), so a
     card a Witch put in stands where the card it took was played."""
     plays = [(play["seat"], play["card"]) for play in trick["plays"]]
-    for swap in reversed(trick.get("swaps") or []):
-        index = next(i for i, (_, card) in enumerate(plays) if card == swap["put"])
+    for swap in reversed(trick.get("swaps") or []):  # (by the seat it took from: two Jesters look alike)
+        index = next(i for i, (seat, card) in enumerate(plays) if seat == swap["from"] and card == swap["put"])
         plays[index] = (plays[index][0], swap["took"])
     return plays
 
