@@ -85,7 +85,7 @@ def _known_holdings(view: View) -> list[tuple[Seat, str]]:
     werewolf = specials["werewolf"]
     if werewolf and last_pass < 0:  # any pass may have moved it
         known.append(_unless_played(view, werewolf["seat"], werewolf["took"], 0))
-    left = (view["seat"] + 1) % len(view["players"])
+    left = specials["passes_to"][view["seat"]]  # S13: where this seat's passes went
     for one in passes:
         if one["trick"] == last_pass:  # a pass at trick k is put away by passes after k only
             known.append(_unless_played(view, left, one["gave"], one["trick"]))
