@@ -18,7 +18,8 @@ from wizard_engine.errors import ConfigError, IllegalActionError, WizardError
 from wizard_engine.reasons import Reason
 from wizard_engine.records import save
 from wizard_engine.records.keeper import Keeper
-from wizard_engine.specials import SpecialState, SpecialTrick, cards_in_play, identity, trick_winner
+from wizard_engine.special_tricks import SpecialTrick, identity, trick_winner
+from wizard_engine.specials import SpecialState, cards_in_play
 from wizard_engine.state import Phase
 from wizard_engine.view import TrickView, seat_view
 

@@ -5,9 +5,8 @@ The base game's :class:`~wizard_engine.state.State` and its tables stay exactly 
 a special-card game answers the same questions (who acts, what is legal, apply, the view's
 data) with the rules of ``SPECIALS.md``:
 
-* a played card has an *identity* (:class:`Played`): what it counts as in the trick (S5, S6,
-  S11, S12), from the card, how it was played and, for the Vampire, the card it copies;
-* :func:`trick_winner` and :func:`led_of` are S7 and S6 over those identities;
+* a played card counts as what :mod:`~wizard_engine.special_tricks` says (S5..S7, S11, S12),
+  and that module also finds a trick's winner;
 * after a trick, its effects run in S13's order as steps of their own (pass, Cloud, Witch),
   each a decision of the game.
 """
@@ -15,12 +14,10 @@ data) with the rules of ``SPECIALS.md``:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Self
+from typing import Self
 
 from .actions import (
-    HOW_JESTER,
     HOW_NONE,
-    HOW_WIZARD,
     Action,
     call_trump,
     choose_trump,
@@ -36,16 +33,12 @@ from .cards import (
     BOMB,
     CLOUD,
     DECK_SIZE,
-    DRAGON,
     FAIRY,
     FIRST_SPECIAL,
     FULL_MASK,
     JESTER,
     JESTER_MASK,
     JUGGLER,
-    RANK_OF,
-    SHAPESHIFTER,
-    SUIT_LETTERS,
     SUIT_MASK,
     SUIT_OF,
     SUITS,
@@ -64,154 +57,9 @@ from .cards import (
 )
 from .config import GameConfig
 from .reasons import Reason
-from .rules import NO_LED_SUIT, NOTHING_LED, Led, Seat, Trick
+from .rules import Seat
+from .special_tricks import WIZARD_LIKE_TURNED, SpecialTrick, copies_mask, hows_for, identity, lowest_copy
 from .state import Phase, State, plays_of
-
-# What a played card counts as (S5..S7, S11, S12).
-SUIT_CARD, WIZARD_LIKE, JESTER_LIKE, DRAGON_LIKE, FAIRY_LIKE, BOMB_LIKE, WITCH_LIKE = range(7)
-_JESTERS = (JESTER_LIKE, FAIRY_LIKE, BOMB_LIKE, WITCH_LIKE)
-"""S6: these leave the led suit open, like a Jester."""
-_JESTER_ORDER = {JESTER_LIKE: 3, FAIRY_LIKE: 2, WITCH_LIKE: 1, BOMB_LIKE: 0}
-"""S7: a trick of only Jester-like cards goes to the highest: Jester > Fairy > Witch."""
-VALUE_STEP = 4
-"""Suit values are ranks times this, so the Juggler (7 1/2) and the Cloud (9 3/4) fit between (S5)."""
-JUGGLER_VALUE = 26  # between the 7 (rank 6: 24) and the 8 (rank 7: 28)
-CLOUD_VALUE = 35  # between the 9 (rank 8: 32) and the 10 (rank 9: 36)
-WIZARD_LIKE_TURNED = (DRAGON, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER, VAMPIRE)
-"""S8: turned up, these let the dealer choose trump as a Wizard does; the Fairy, Bomb and Witch mean no trump."""
-SUIT_NAMED = (JUGGLER, CLOUD)
-"""S5: played with a colour named."""
-
-
-class Played(NamedTuple):
-    """What a card in a trick counts as: a kind, a suit and value (suit cards), and its effect."""
-
-    kind: int
-    suit: Suit = -1
-    value: int = 0
-    effect: Card = -1  # the special card whose S13 effect it brings (Juggler, Cloud, Witch, Bomb)
-
-
-def identity(card: Card, how: int, copied: Card | None = None) -> Played:
-    """S5/S11/S12: what ``card``, played ``how``, counts as (``copied``: the Vampire's card)."""
-    if card == VAMPIRE:
-        return identity(copied, how) if copied is not None else Played(JESTER_LIKE)
-    suit = SUIT_OF[card]
-    if suit < SUITS:
-        return Played(SUIT_CARD, suit, RANK_OF[card] * VALUE_STEP)
-    if suit == WIZARD:
-        return Played(WIZARD_LIKE)
-    if suit == JESTER:
-        return Played(JESTER_LIKE)
-    if card in SUIT_NAMED:
-        return Played(SUIT_CARD, how - 1, JUGGLER_VALUE if card == JUGGLER else CLOUD_VALUE, card)
-    if card == SHAPESHIFTER:
-        return Played(WIZARD_LIKE if how == HOW_WIZARD else JESTER_LIKE)
-    # The Werewolf never reaches a trick (S10 swaps it away); before the Vampire reveals what it
-    # copies instead (S12), the Werewolf's identity is an unknown card, weighed as a Jester.
-    return {DRAGON: Played(DRAGON_LIKE), FAIRY: Played(FAIRY_LIKE), BOMB: Played(BOMB_LIKE, effect=BOMB),
-            WITCH: Played(WITCH_LIKE, effect=WITCH), WEREWOLF: Played(JESTER_LIKE)}[card]
-
-
-def hows_for(card: Card, copied: Card | None) -> tuple[int, ...]:
-    """The ways ``card`` may be played (S5, S11, S12): colours, Wizard or Jester, or just played."""
-    target = copied if card == VAMPIRE else card
-    if target in SUIT_NAMED:
-        return (1, 2, 3, 4)
-    if target == SHAPESHIFTER:
-        return (HOW_WIZARD, HOW_JESTER)
-    return (HOW_NONE,)
-
-
-def led_of(plays: list[Played]) -> Led:
-    """S6 (R13-R15): the first card that is not Jester-like sets the led suit; a Wizard-like or
-    Dragon frees the trick."""
-    for one in plays:
-        if one.kind in _JESTERS:
-            continue
-        return one.suit if one.kind == SUIT_CARD else NO_LED_SUIT
-    return NOTHING_LED
-
-
-def trick_winner(plays: list[Played], trump: Suit | None) -> int:
-    """S7 (and S9: ignoring a Bomb): the index of the play that wins the trick."""
-    count = range(len(plays))
-    kinds = [one.kind for one in plays]
-    if DRAGON_LIKE in kinds:
-        return kinds.index(FAIRY_LIKE) if FAIRY_LIKE in kinds else kinds.index(DRAGON_LIKE)
-    if WIZARD_LIKE in kinds:
-        return kinds.index(WIZARD_LIKE)
-    led = led_of(plays)
-    for suit in (trump, led):
-        if suit is None or not 0 <= suit < SUITS:
-            continue
-        of_suit = [i for i in count if kinds[i] == SUIT_CARD and plays[i].suit == suit]
-        if of_suit:
-            return max(of_suit, key=lambda i: (plays[i].value, -i))  # the first of equals
-    return max(count, key=lambda i: (_JESTER_ORDER.get(kinds[i], -1), -i))
-
-
-def bombed(plays: list[Played]) -> bool:
-    """S9: a Bomb (or a Vampire copying it) in the trick."""
-    return any(one.kind == BOMB_LIKE for one in plays)
-
-
-class SpecialTrick(Trick):
-    """A trick of a special-card game: as :class:`~wizard_engine.rules.Trick`, and how each card
-    was played (``hows``), what the Vampire copied, whether it was bombed and the Witch's swaps."""
-
-    __slots__ = ("bombed", "copies", "hows", "played", "swaps")
-
-    def __init__(self, leader: Seat) -> None:
-        super().__init__(leader)
-        self.hows: list[int] = []
-        self.copies: list[Card | None] = []
-        self.played: list[Played] = []
-        self.bombed = False
-        self.swaps: list[tuple[Seat, Card, Card, Seat]] = []  # the Witch's: (seat, put in, taken, from whose play)
-
-    def put(self, seat: Seat, card: Card, how: int, copied: Card | None, trump: Suit | None) -> None:
-        """Put a card on the trick (S4..S7, S9)."""
-        self.seats.append(seat)
-        self.cards.append(card)
-        self.hows.append(how)
-        self.copies.append(copied if card == VAMPIRE else None)
-        self.played.append(identity(card, how, copied))
-        self.settle(trump)
-
-    def settle(self, trump: Suit | None) -> None:
-        """The led suit and winner for the cards so far and the trump now (S12: it may change)."""
-        self.led = led_of(self.played)
-        self.winner = self.seats[trick_winner(self.played, trump)]
-        self.bombed = bombed(self.played)
-
-    def effects(self) -> list[tuple[Card, Seat]]:
-        """The S13 effects its cards bring, each with the seat that played it."""
-        return [(one.effect, seat) for one, seat in zip(self.played, self.seats) if one.effect >= 0]
-
-    def copy(self) -> SpecialTrick:
-        """An independent copy."""
-        other = SpecialTrick(self.leader)
-        for name in ("seats", "cards", "hows", "copies", "played", "swaps"):
-            setattr(other, name, getattr(self, name)[:])
-        other.led, other.winner, other.bombed = self.led, self.winner, self.bombed
-        return other
-
-
-def copies_mask(card: Card) -> Mask:
-    """Every copy of a card in a hand: four Wizards, four Jesters, or the card itself."""
-    suit = SUIT_OF[card]
-    if suit in (WIZARD, JESTER):
-        first = canonical(card)
-        return sum(BIT[first + i] for i in range(4))
-    return BIT[card]
-
-
-def lowest_copy(hand: Mask, card: Card) -> Card:
-    """The copy of ``card`` that leaves ``hand`` (any Wizard or Jester will do)."""
-    copies = hand & copies_mask(card)
-    return (copies & -copies).bit_length() - 1
-
 
 _STEP_ORDER = ("pass", "cloud", "witch")
 _EXPECTED = {Phase.TRUMP: ("trump", "R8"), Phase.BIDDING: ("bid", "R10"), Phase.PLAYING: ("play", "R12"),
@@ -582,58 +430,6 @@ def cards_in_play(state: SpecialState) -> list[Mask]:
     if state.phase is Phase.PASSING:
         places.append(mask_of(state.passes.values()))
     return places
-
-
-def special_trick_view(trick: SpecialTrick) -> dict[str, object]:
-    """What a trick adds in a special-card game, as every seat sees it: how each card was played
-    (a colour, ``Z`` or ``N``), what the Vampire copied, whether a Bomb voided it (S9) and the
-    Witch's swaps (S13, face up)."""
-    return {
-        "hows": [how_text(how) for how in trick.hows],
-        "copies": [None if card is None else card_name(card) for card in trick.copies],
-        "bombed": trick.bombed,
-        "swaps": [{"seat": seat, "put": card_name(put), "took": card_name(took), "from": at}
-                  for seat, put, took, at in trick.swaps],
-    }
-
-
-def how_text(how: int) -> str | None:
-    """How a card was played, as the view says it: a suit letter, ``Z``, ``N`` or None."""
-    if how == HOW_NONE:
-        return None
-    return {HOW_WIZARD: "Z", HOW_JESTER: "N"}.get(how) or SUIT_LETTERS[how - 1]
-
-
-def special_view(state: SpecialState, seat: Seat | None) -> dict[str, object]:
-    """What a special-card game adds to a seat's view (S14: the passes only its giver and receiver see)."""
-    werewolf = state.werewolf
-    return {
-        "cards": [card_name(card) for card in state.specials],
-        "cloud": list(state.cloud),
-        "cloud_pad": [list(row) for row in state.cloud_pad],
-        "werewolf": None if werewolf is None else {"seat": werewolf[0], "took": card_name(werewolf[1])},
-        "set_aside": [card_name(card) for card in cards_of(state.set_aside)],
-        "passed": [s in state.passes for s in range(state.num_players)] if state.phase is Phase.PASSING else None,
-        "passes": state.pass_known(seat) if seat is not None else [],
-        "passes_to": [state.left_of(s) for s in range(state.num_players)],  # S13: the page moves passes so
-    }
-
-
-def special_trump_why(state: SpecialState) -> str | None:
-    """Why the trump is what it is, when a special card decided it (a code the page words):
-    ``calling``/``called`` (the Werewolf, S10), ``revealed`` (the Vampire's card, S12),
-    ``choosing``/``chosen`` (a Wizard-like special turned up, S8), ``no_trump_card`` (the Fairy,
-    Bomb or Witch turned up, S8); None when a base card decided it."""
-    if state.set_aside:
-        return "choosing" if state.phase is Phase.VAMPIRE and state.vampire[0] == "trump" else "revealed"
-    if state.werewolf is not None:
-        return "calling" if state.phase is Phase.WEREWOLF else "called"
-    turned = state.turned
-    if turned in (FAIRY, BOMB, WITCH):
-        return "no_trump_card"
-    if turned in WIZARD_LIKE_TURNED:
-        return "chosen" if state.trump is not None else "choosing"
-    return None
 
 
 State.special_game = SpecialState

@@ -17,7 +17,9 @@ from .config import Options, Player
 from .reasons import Reason, ReasonJSON
 from .rules import Seat, Trick
 from .scoring import ScoreRow, Standing
-from .specials import SpecialState, SpecialTrick, special_trick_view, special_trump_why, special_view
+from .special_tricks import SpecialTrick
+from .special_view import special_trick_view, special_trump_why, special_view
+from .specials import SpecialState
 from .state import Phase, State, plays_of
 
 

@@ -56,19 +56,19 @@ from ..cards import (
 from ..config import GameConfig
 from ..rules import Seat, Suit
 from ..scoring import round_points
-from ..specials import (
+from ..special_tricks import (
     BOMB_LIKE,
     DRAGON_LIKE,
     FAIRY_LIKE,
     SUIT_CARD,
     WIZARD_LIKE,
     Played,
-    SpecialState,
     SpecialTrick,
     hows_for,
     identity,
     trick_winner,
 )
+from ..specials import SpecialState
 from ..state import Phase
 from .base import View, decision_rng
 from .special_deals import Deal, Seen, sample_deal, trick_is_last

@@ -27,7 +27,7 @@ from ..cards import (
     Card,
     parse_card,
 )
-from ..specials import (
+from ..special_tricks import (
     BOMB_LIKE,
     DRAGON_LIKE,
     FAIRY_LIKE,

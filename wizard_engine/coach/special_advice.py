@@ -26,15 +26,7 @@ from ..bots.base import View
 from ..bots.special_deals import Seen
 from ..bots.special_search import how_of, tally
 from ..cards import SUIT_LETTERS, VAMPIRE, parse_card
-from ..specials import (
-    DRAGON_LIKE,
-    SUIT_CARD,
-    WIZARD_LIKE,
-    Played,
-    bombed,
-    identity,
-    trick_winner,
-)
+from ..special_tricks import DRAGON_LIKE, SUIT_CARD, WIZARD_LIKE, Played, bombed, identity, trick_winner
 
 WORK_PER_MS = 2.0  # option-tricks played out per ms of budget (1200 at the default 600)
 MIN_DEALS = 6  # ...but never fewer deals than this (the figures' noise grows fast below)
