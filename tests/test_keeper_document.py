@@ -18,7 +18,8 @@ from wizard_engine.config import Options, Player
 from wizard_engine.errors import KeeperError
 from wizard_engine.reasons import Reason
 from wizard_engine.records import keeper as keeper_module
-from wizard_engine.records.keeper import Keeper, KeeperView, load_document, loads
+from wizard_engine.records.keeper import Keeper, load_document, loads
+from wizard_engine.records.keeper_view import KeeperView
 from wizard_engine.view import SeatView
 
 

@@ -24,7 +24,7 @@ def keeper_of(params: dict[str, Any]) -> Keeper:
 
 def _answer(keeper: Keeper) -> dict[str, Any]:
     """A pad's new document (JSON text, kept by the page as it is) and its view (in the seat
-    view's words: :class:`~wizard_engine.records.keeper.KeeperView`)."""
+    view's words: :class:`~wizard_engine.records.keeper_view.KeeperView`)."""
     return {"keeper": keeper.dumps(), "view": keeper.view()}
 
 

@@ -44,25 +44,15 @@ import json
 from dataclasses import asdict
 from typing import Any, NotRequired, TypedDict
 
-from ..actions import bid as bid_action
 from ..boxes import most_bombed, most_cloud_changes, special_cards
-from ..cards import CLOUD, SUIT_LETTERS, card_name
+from ..cards import CLOUD
 from ..config import GameConfig, Options
 from ..errors import KeeperError, WizardError
 from ..reasons import Reason, shown
 from ..rules import Seat, Standard, ruleset
 from ..scoring import ScoreRow, Standing, score_round, standings
 from ..state import forbidden_last_bid, why_bid_illegal
-from ..view import (
-    ForbiddenView,
-    OptionsView,
-    PlayerView,
-    ScoreRowView,
-    forbidden_bid_view,
-    options_view,
-    players_view,
-    score_row_view,
-)
+from .keeper_view import KeeperView, keeper_view
 from .limits import read_json
 from .save import GAME_ID, new_tag
 
@@ -80,65 +70,6 @@ Entry = list[Any]
 ``["edit", round, [bids], [tricks]]`` (``[changes]`` after them: the Cloud's, corrected too)."""
 CLOUD_CHANGES = (+1, -1)
 """S13: a Cloud's change of bid."""
-
-
-class DealView(TypedDict):
-    """A finished round's deal: its dealer and the cards each player was dealt (R5, R6)."""
-
-    dealer: Seat
-    hand_size: int
-
-
-class KeeperView(TypedDict):
-    """Everything the page shows of a pad, as plain JSON, in the seat view's words and shapes
-    (:class:`~wizard_engine.view.SeatView`): ``players``, ``options``, ``first_dealer``,
-    ``rounds``, ``bids``, ``legal``, ``forbidden``, ``score_pad``, ``totals`` and
-    ``winners`` are what they are there.
-
-    ``round``, ``dealer``, ``hand_size`` and ``order`` are the round being entered (None,
-    and an empty order, once the game is over); ``bids`` are its bids so far in seat order
-    (None: not yet bid); ``bidder`` is the seat to bid next (None when the tricks are due);
-    ``legal`` the bids it may enter now (``"bid 2"``, R10/R11; empty at other steps) and
-    ``forbidden`` the one an option forbids it, with the reason; ``deals`` each finished
-    round's dealer and hand size, beside its line of ``score_pad``; ``winners`` the seats
-    with the highest total once the game is over (R18).
-
-    ``specials`` is what the special cards add, in the words of the seat view's ``specials``
-    (:func:`~wizard_engine.specials.special_view`): ``cards``, the deck's special cards by name
-    (empty in a base game, where the rest is zeros and empty lists); ``cloud``, this round's
-    Cloud changes per seat; ``cloud_pad``, each finished round's (S14: ``score_pad`` holds the
-    bids as scored, S13).  The pad's own: ``changed_bids``, this round's bids with the changes
-    (None: not yet bid); ``cloud_legal``, the changes each seat may enter now (``"+1"``,
-    ``"-1"``; empty lists unless the Cloud is in the deck, every bid is in and a change is left);
-    ``bombed``, the most tricks this round may leave to nobody (S9: the tricks may add up to that
-    many fewer than the cards dealt); ``entered_pad``, each finished round's bids as entered,
-    and ``cloud_most`` the most Cloud changes it may hold (what an edit may give; 0: none).
-    """
-
-    id: str
-    players: list[PlayerView]
-    options: OptionsView
-    first_dealer: Seat
-    me: Seat | None  # the device owner's seat, if they play
-    rounds: int
-    round: int | None
-    dealer: Seat | None
-    hand_size: int | None
-    turns_up: bool  # a card is turned up for trump this round (not in the last, nor in Unicoloured or Maximus)
-    fixed_trump: str | None  # the trump Maximus fixes this round (T2): a suit letter, "" for none; else None
-    order: list[Seat]
-    step: str
-    bids: list[int | None]
-    bidder: Seat | None
-    legal: list[str]
-    forbidden: list[ForbiddenView]
-    score_pad: list[list[ScoreRowView]]
-    deals: list[DealView]
-    totals: list[int]
-    winners: list[Seat]
-    standings: list[Standing]  # once the game is over: every seat's place and its tie-break (T4)
-    can_undo: bool
-    specials: dict[str, object]  # the seat view's type, with the pad's own fields beside
 
 
 class KeeperDocument(TypedDict):
@@ -482,56 +413,8 @@ class Keeper:
     # --- out: the view and the document ---------------------------------------------------
 
     def view(self) -> KeeperView:
-        """The pad as the page shows it (see :class:`KeeperView`)."""
-        over = self.is_over
-        pad = self.pad()
-        return {
-            "id": self.id,
-            "players": players_view(self.config.players),
-            "options": options_view(self.config.options),
-            "first_dealer": self.first_dealer,
-            "me": self.me,
-            "rounds": self.rounds,
-            "round": None if over else self.round,
-            "dealer": None if over else self.dealer(self.round),
-            "hand_size": None if over else self.cards(self.round),
-            "turns_up": not over and self.turns_up(self.round),
-            "fixed_trump": None if over else self._fixed_trump(self.round),
-            "order": [] if over else self.order(self.round),
-            "step": self.step,
-            "bids": list(self.bids),
-            "bidder": self.bidder,
-            "legal": [str(bid_action(n)) for n in self.legal_bids()],
-            "forbidden": forbidden_bid_view(self.forbidden_bid()),
-            "score_pad": [[score_row_view(row) for row in rows] for rows in pad],
-            "deals": [{"dealer": self.dealer(r), "hand_size": self.cards(r)} for r in range(1, len(pad) + 1)],
-            "totals": self.totals,
-            "winners": self.winners() if over else [],
-            "standings": self.standings() if over else [],
-            "can_undo": bool(self.entries),
-            "specials": self._specials_view(over),
-        }
-
-    def _specials_view(self, over: bool) -> dict[str, object]:
-        """What special cards add to the view (see :class:`KeeperView`)."""
-        changed = [None if bid is None else bid + change for bid, change in zip(self.bids, self.cloud)]
-        return {
-            "cards": [card_name(card) for card in self.specials],
-            "cloud": list(self.cloud),
-            "changed_bids": changed,
-            "cloud_legal": [[f"{change:+d}" for change in self.legal_changes(seat)] for seat in range(self.players)],
-            "bombed": 0 if over else self.most_bombed(self.round),
-            "cloud_pad": [list(changes) for changes in self.changes],
-            "entered_pad": [list(bids) for bids, _ in self.played],
-            "cloud_most": [self.most_changes(round_) for round_ in range(1, len(self.played) + 1)],
-        }
-
-    def _fixed_trump(self, round_: int) -> str | None:
-        """T2: the trump Maximus fixes for ``round_`` as a suit letter (``""``: none); None in other schedules."""
-        if not self.rules.fixes_trump:
-            return None
-        trump = self.rules.fixed_trump(round_)
-        return "" if trump is None else SUIT_LETTERS[trump]
+        """The pad as the page shows it (see :class:`~wizard_engine.records.keeper_view.KeeperView`)."""
+        return keeper_view(self)
 
     def document(self) -> KeeperDocument:
         """The pad as a versioned JSON document (restored by :func:`load_document`)."""
