@@ -29,7 +29,7 @@ export class Dialogs {
   /**
    * The first-dealer draw shown briefly on the table (not a dialog to dismiss): the highest
    * card drawn and who deals, in the empty trick's place, which covers no seat and no card
-   * (table.css hides it once cards are played). The whole draw is the dialog's, a setting (game.js).
+   * (dialogs.css hides it once cards are played). The whole draw is the dialog's, a setting (game.js).
    */
   brief(view) {
     const box = $("draw-brief");

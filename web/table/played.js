@@ -38,7 +38,7 @@ export function bindPlayed(on, remember, redraw) {
  * with the box that closes it: over them, it hid its own title and ✕ under them), and ends above
  * your part of the table (#me: your hand). The coach's hint on a wide screen hangs below the
  * buttons too, and the drawer below it while both are open. #table's --side-top, --drawer-top
- * and --drawer-bottom say where (table.css, coach.css).
+ * and --drawer-bottom say where (fit.css, coach.css).
  */
 function placeDrawer() {
   const table = $("table");
