@@ -262,3 +262,29 @@ def test_a_long_name_sideways_leaves_the_prompt_its_room(browser: Browser, base_
     context.close()
     assert not bad, json.dumps(bad, indent=1)
     assert prompt and prompt["width"] >= 150, prompt
+
+
+# The coach's feedback on your last move takes a line of its own over your hand (it was the one
+# moment the tests above never saw: a phone sideways, six players at 1366x657 scrolled by it).
+FEEDBACK_SHOWN_JS = "() => !document.getElementById('feedback').hidden"
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_table_fits_with_the_coachs_feedback_on_your_last_card(browser: Browser, base_url: str,
+                                                                   players: int) -> None:
+    save = save_at(players, lambda v: v["phase"] == "playing" and v["round"] == 8 and len(v["hand"]) >= 4
+                   and len(v["trick"]["plays"]) >= 1)
+    sizes = sizes_from(players, list(SIZES))
+    context = context_at(browser, base_url, sizes[0])
+    page = context.new_page()
+    load(page, save)
+    Player(page).choose_first()
+    Player(page).wait_for("turn")
+    page.wait_for_function(FEEDBACK_SHOWN_JS, timeout=COACH_TIMEOUT_MS)
+    page.wait_for_function(CHANCES_SHOWN_JS, timeout=COACH_TIMEOUT_MS)
+    found = problems_by_size(page, sizes)
+    feedback_shown = page.evaluate(FEEDBACK_SHOWN_JS)
+    context.close()
+    assert feedback_shown, "the feedback line went before the table was measured"
+    bad = {size: found_ for size, found_ in found.items() if found_}
+    assert not bad, json.dumps(bad, indent=1)

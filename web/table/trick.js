@@ -37,9 +37,10 @@ export function trickCard(view, shown, play, finished) {
   const item = el("li", "play");
   item.dataset.seat = String(play.seat);
   item.dataset.card = play.card;
-  const [x, y] = trickPlace(view, play.seat);
+  const [x, y, column] = trickPlace(view, play.seat);
   item.style.setProperty("--fx", String(x));
   item.style.setProperty("--fy", String(y));
+  item.style.setProperty("--fc", String(column));
   const led = play === shown.plays[0];
   const winner = play.seat === shown.winner;
   if (led) item.dataset.led = "";
@@ -69,18 +70,23 @@ export function trickCard(view, shown, play, finished) {
 /**
  * Where a seat's card lies on the trick's felt, as fractions [x, y] of the free room (0..1):
  * you at the bottom, your left-hand neighbour at the left, your right-hand one at the right,
- * the others across the top from left to right — as the seats sit around the table.
+ * the others across the top from left to right — as the seats sit around the table. The third
+ * number is the card's x where the felt is lower than two cards (the stylesheet's choice: four
+ * players, and five or six on a phone), so that each card has a column of its own: yours lies
+ * beside the cards across, never over the foot of one (it hid their player's name, issue 39).
  */
 export function trickPlace(view, seat) {
   const count = view.players.length;
   const me = view.open_hands ? 0 : view.human ?? 0;
   const place = (seat - me + count) % count; // 0: you, then clockwise from your left
-  if (place === 0) return [0.5, 1];
-  if (count === 2) return [0.5, 0];
-  if (place === 1) return [0, 0.5];
-  if (place === count - 1) return [1, 0.5];
-  const across = count - 3; // seats 2 .. count-2 along the top
-  return [(place - 1) / (across + 1), 0];
+  if (count === 2) return place === 0 ? [0.5, 1, 0.5] : [0.5, 0, 0.5];
+  if (place === 1) return [0, 0.5, 0];
+  if (place === count - 1) return [1, 0.5, 1];
+  const last = count - 1; // columns 0 (left) .. last (right); yours the middle one, or right of it
+  const yours = Math.ceil(last / 2);
+  if (place === 0) return [0.5, 1, yours / last];
+  const across = place - 1; // 1 .. count - 3: the seats along the top, from the left
+  return [across / (count - 2), 0, (across < yours ? across : across + 1) / last];
 }
 
 /** "Merlin took the last trick" / "You took the last trick". */
