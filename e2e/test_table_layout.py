@@ -86,7 +86,7 @@ def test_at_six_players_the_feedback_arriving_late_leaves_the_whole_hand_in_view
     bid may come after that and push the hand down: the page follows it (in a laptop's window
     shorter than the five sizes of test_table_fits.py, where six players no longer fit)."""
     save = save_at(6, lambda v: v["phase"] == "bidding" and v["hand_size"] >= 8, names=LONG_NAMES)
-    window: ViewportSize = {"width": 1280, "height": 600}
+    window: ViewportSize = {"width": 1280, "height": 500}  # (six players fit 600 since the felt of columns)
     page = page_at(browser, base_url, window, save)
     player = Player(page)
     player.wait_for("turn")
