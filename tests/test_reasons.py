@@ -22,7 +22,7 @@ from tests.test_history import REACH as HISTORY_REACH
 from tests.test_keeper_document import REACH as KEEPER_REACH
 from tests.test_keeper_requests import REACH as KEEPER_REQUESTS_REACH
 from tests.test_keeper_specials import REACH as KEEPER_SPECIALS_REACH
-from tests.test_specials import REACH as SPECIALS_REACH
+from tests.test_specials_games import REACH as SPECIALS_REACH
 from wizard_engine import (
     GameConfig,
     IllegalActionError,
