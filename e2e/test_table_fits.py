@@ -3,8 +3,9 @@ turned sideways, your hand, the trick, the trump, the bids (or the tally) and th
 Take back) are all in view without scrolling the page, in round 1, a middle round and the biggest
 rounds (15 cards at four players, 20 at three), with the hint open or closed and the cards played
 shown or not, once the win chances are in; the open hint covers none of them, and on a desktop shows
-its whole table, neither cut nor scrolled within itself (issue 39); and no card's corner
-index lies under the tags ("Led", "winning") or a player's name in the trick. Six players too, whose
+its whole table, neither cut nor scrolled within itself (issue 39); no two cards of the trick
+overlap, and no card's corner index lies under the tags ("Led", "winning") or a player's name in
+the trick. Six players too, whose
 felt is the tallest; and on phones the Amigo theme's cards.
 
 A page for each moment: its save is loaded (localStorage, then Resume) at one size, then the window
@@ -101,6 +102,11 @@ MEASURE = """(SPARE) => {
     bids.forEach((b) => { inView(`bid ${b.dataset.action}`, b); readable(`bid ${b.dataset.action}`, b, b); });
   } else {
     inView('the tally', document.getElementById('tally'));
+    // No two cards of the trick overlap (issue 39: yours lay over the foot of the one across).
+    const cards = [...document.querySelectorAll('#trick .play')].map((play) => [play.dataset.card, play.getBoundingClientRect()]);
+    cards.forEach(([a, boxA], i) => cards.slice(i + 1).forEach(([b, boxB]) => {
+      if (overlaps(boxA, boxB)) problems.push(`the trick's ${a} and ${b} overlap`);
+    }));
     document.querySelectorAll('#trick .play').forEach((play) => {
       const card = play.querySelector('.card');
       inView(`the trick's ${play.dataset.card}`, card);
