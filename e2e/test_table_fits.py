@@ -103,7 +103,8 @@ MEASURE = """(SPARE) => {
   } else {
     inView('the tally', document.getElementById('tally'));
     // No two cards of the trick overlap (issue 39: yours lay over the foot of the one across).
-    const cards = [...document.querySelectorAll('#trick .play')].map((play) => [play.dataset.card, play.getBoundingClientRect()]);
+    const cards = [...document.querySelectorAll('#trick .play')]
+      .map((play) => [play.dataset.card, play.getBoundingClientRect()]);
     cards.forEach(([a, boxA], i) => cards.slice(i + 1).forEach(([b, boxB]) => {
       if (overlaps(boxA, boxB)) problems.push(`the trick's ${a} and ${b} overlap`);
     }));
