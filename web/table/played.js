@@ -28,7 +28,10 @@ export function bindPlayed(on, remember, redraw) {
   });
   for (const event of ["resize", "scroll"]) addEventListener(event, placeDrawer, { passive: true });
   if (typeof ResizeObserver !== "undefined") {
-    const watch = new ResizeObserver(placeDrawer); // the hint opened, closed, filled; the table or your part grown
+    // The hint opened, closed, filled; the table or your part grown. Placed at the next frame: set
+    // within the observer's callback, the drawer's properties could resize what it observes in the
+    // same frame (WebKit reported "ResizeObserver loop completed with undelivered notifications").
+    const watch = new ResizeObserver(() => requestAnimationFrame(placeDrawer));
     for (const id of ["hint-panel", "me", "table"]) watch.observe($(id));
   }
 }
