@@ -72,7 +72,7 @@ export function trickCard(view, shown, play, finished) {
  * you at the bottom, your left-hand neighbour at the left, your right-hand one at the right,
  * the others across the top from left to right — as the seats sit around the table. The third
  * number is the card's x where the felt is lower than two cards (the stylesheet's choice: four
- * players, and five or six on a phone), so that each card has a column of its own: yours lies
+ * players; five or six on a phone or a low screen), so that each card has a column of its own: yours lies
  * beside the cards across, never over the foot of one (it hid their player's name, issue 39).
  */
 export function trickPlace(view, seat) {
