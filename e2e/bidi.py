@@ -57,23 +57,33 @@ CLICKED = "bidi.clicked"  # a function on window: did the last click reach the e
 
 # Waits (up to 10 s) until the element keeps its place for two animation frames and is what a
 # click at its centre hits, scrolling it into view if it is not; then listens for the click.
+GONE = "it left the page"  # READY_TO_CLICK_JS's answer for an element no longer on the page
 READY_TO_CLICK_JS = """async (el) => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const end = performance.now() + 10000;
   let last = null;
+  let hit = null;
   while (performance.now() < end) {
-    if (!el.isConnected) return false;
+    if (!el.isConnected) return 'it left the page';
     const box = el.getBoundingClientRect();
     const here = JSON.stringify(box);
     if (here === last) {
-      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
       if (hit && el.contains(hit)) break;
       el.scrollIntoView({ block: 'center', inline: 'center' });
+    } else {
+      hit = null;
     }
     last = here;
     await frame();
   }
-  if (performance.now() >= end) return false;
+  if (performance.now() >= end) {
+    const who = (node) => node ? `${node.tagName}#${node.id}.${[...node.classList].join('.')}` : 'nothing';
+    const page = document.scrollingElement;
+    return `${who(el)} "${el.textContent.trim().slice(0, 30)}" at ${last}: ` +
+      (hit ? `covered by ${who(hit)}` : 'still moving') +
+      `; page ${page.scrollWidth}x${page.scrollHeight} in ${page.clientWidth}x${page.clientHeight}`;
+  }
   let reached = false;
   const listen = (event) => { reached ||= el.contains(event.target); };
   document.addEventListener('click', listen, true);
@@ -88,6 +98,10 @@ READY_TO_CLICK_JS = """async (el) => {
 
 class BidiError(Exception):
     """A command failed, the browser went away, or a wait ran out; the message says which."""
+
+
+class ElementGone(BidiError):
+    """The element to click left the page before the click (the page redrew that part)."""
 
 
 def wait_function(condition: str, timeout: float) -> str:
@@ -340,8 +354,11 @@ class Firefox(FormActions):
         scrolls meanwhile moves it from under the mouse); else tried again, `attempts` times."""
         shared = element or self._shared_id(str(css))
         for _ in range(attempts):
-            if not self._function(READY_TO_CLICK_JS, shared):
-                raise BidiError(f"{css or 'the element'} never stood still and uncovered to be clicked")
+            ready = self._function(READY_TO_CLICK_JS, shared)
+            if ready == GONE:
+                raise ElementGone(f"{css or 'the element'}: {GONE}")
+            if ready is not True:
+                raise BidiError(f"{css or 'the element'} never stood still and uncovered to be clicked: {ready}")
             self.command("input.performActions", {"context": self.context, "actions": [{
                 "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
                 "actions": [

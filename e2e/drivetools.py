@@ -11,7 +11,7 @@ import json
 from typing import Any, Protocol
 
 import pytest
-from bidi import BidiError
+from bidi import BidiError, ElementGone
 from waiting import WAITING
 
 READY_S = 120.0  # a cold boot in a fresh profile: wasm compiled anew (about 12 s idle)
@@ -110,7 +110,8 @@ BUTTON_JS = """(within, name) => [...document.querySelector(within).querySelecto
 
 def choose(fx: Driver, option: dict[str, str], accessible: bool = False) -> bool:
     """Click the option offered, found by its name (`accessible`: in the accessibility tree,
-    as a screen reader finds it); False if it went meanwhile."""
+    as a screen reader finds it); False if it went meanwhile (or its button was drawn anew
+    before the click: the page is read again)."""
     try:
         if accessible:
             element = fx.by_role("button", option["name"], option["within"], timeout=5)
@@ -118,7 +119,10 @@ def choose(fx: Driver, option: dict[str, str], accessible: bool = False) -> bool
             element = fx.element(f"({BUTTON_JS})(...{json.dumps([option['within'], option['name']])})")
     except BidiError:
         return False
-    fx.click(element=element)
+    try:
+        fx.click(element=element)
+    except ElementGone:
+        return False
     return True
 
 
@@ -146,7 +150,7 @@ def play_until(fx: Driver, stop: str) -> int:
     """Play (the first option offered each time; going on from each round's result) until the page
     waits for `stop` ('turn' for the person's turn); returns the number of the person's moves.
     Fails only when the game stalls (the saved game's moves stop growing)."""
-    moves = 0
+    moves = misses = 0
     while True:
         before = fx.evaluate(PROGRESS_JS)
         try:
@@ -158,7 +162,12 @@ def play_until(fx: Driver, stop: str) -> int:
         if now == stop or (stop == "turn" and isinstance(now, dict)):
             return moves
         if isinstance(now, dict):
-            moves += choose(fx, now, accessible=not moves)
+            if not choose(fx, now, accessible=not moves):
+                misses += 1  # drawn anew before the click: read again (a few times, not forever)
+                assert misses < 20, f"the option {now} went each time before it was clicked"
+                continue
+            moves += 1
+            misses = 0
             fx.wait_for(f"JSON.stringify({STATE_JS}) !== {json.dumps(json.dumps(now))}", TURN_S,
                         "the page to take the move")
         elif now == "round":

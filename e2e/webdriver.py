@@ -27,7 +27,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bidi import COMMAND_TIMEOUT_S, WAIT_TIMEOUT_S, BidiError, FormActions, free_port, wait_function
+from bidi import COMMAND_TIMEOUT_S, WAIT_TIMEOUT_S, BidiError, ElementGone, FormActions, free_port, wait_function
 
 START_TIMEOUT_S = 120.0
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C key of an element reference
@@ -219,6 +219,8 @@ class WebKit(FormActions):
                 self.command("POST", f"/element/{shared}/click", {})
                 return
             except WebDriverError as error:
+                if "stale element reference" in str(error):
+                    raise ElementGone(str(error)) from None
                 retry = "intercepted" in str(error) or "not interactable" in str(error)
                 if not retry or attempt == attempts - 1:
                     if "intercepted" in str(error) and self._tap_visible_part(shared):
