@@ -5,8 +5,8 @@ rounds (15 cards at four players, 20 at three), with the hint open or closed and
 shown or not, once the win chances are in; the open hint covers none of them, and on a desktop shows
 its whole table, neither cut nor scrolled within itself (issue 39); no two cards of the trick
 overlap, and no card's corner index lies under the tags ("Led", "winning") or a player's name in
-the trick. Six players too, whose
-felt is the tallest; and on phones the Amigo theme's cards.
+the trick. Six players too, whose felt is the tallest; five with long names, once the coach's
+feedback is in; and on phones the Amigo theme's cards.
 
 A page for each moment: its save is loaded (localStorage, then Resume) at one size, then the window
 is set to each size in turn, and at each the table is measured with the cards played shown and not,
@@ -276,11 +276,14 @@ def test_a_long_name_sideways_leaves_the_prompt_its_room(browser: Browser, base_
 FEEDBACK_SHOWN_JS = "() => !document.getElementById('feedback').hidden"
 
 
-@pytest.mark.parametrize("players", [4, 6])
+# (Five players: two seats across, each once three lines tall sideways; here with long names. A
+# choice of two cards at least: the coach says nothing of a card that was the only one allowed.)
+@pytest.mark.parametrize("players", [4, 5, 6])
 def test_the_table_fits_with_the_coachs_feedback_on_your_last_card(browser: Browser, base_url: str,
                                                                    players: int) -> None:
+    names = ["You", "Merlin", "W" * 32, "Morgana of the Misty Mountains"] if players == 5 else None
     save = save_at(players, lambda v: v["phase"] == "playing" and v["round"] == 8 and len(v["hand"]) >= 4
-                   and len(v["trick"]["plays"]) >= 1)
+                   and len(v["trick"]["plays"]) >= 1 and len(v["legal"]) >= 2, names=names)
     sizes = sizes_from(players, list(SIZES))
     context = context_at(browser, base_url, sizes[0])
     page = context.new_page()

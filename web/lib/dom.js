@@ -1,5 +1,6 @@
 // Small helpers for the modules that draw: find by id, make an element.
 // Text goes in with textContent only, never as HTML.
+import { isolate } from "./words.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -40,6 +41,16 @@ export function nameEl(tag, className, name) {
   node.title = name;
   node.dir = "auto";
   return node;
+}
+
+/**
+ * `text` (worded from the catalogue, the player's `name` isolated in it) as nodes, the name a
+ * nameEl: a long name is cut with its ellipsis, never the words around it (nor split over lines).
+ */
+export function withNameEl(text, name) {
+  const parts = name === undefined ? [text] : text.split(isolate(name));
+  if (parts.length < 2) return [text];
+  return [parts[0], nameEl("span", "", name), parts.slice(1).join(isolate(name))];
 }
 
 /** Arrow keys move the focus along the enabled buttons of `group` (round at the ends), Home and End to its ends. */

@@ -12,7 +12,7 @@ import { keepFocus, keepInView } from "./inview.js";
 import { closePeek, drawPeek } from "./peek.js";
 import { drawPlayed } from "./played.js";
 import { handIntent, passNote, pickedCard, specialDecision, specialPrompt } from "./specials.js";
-import { drawTrick, tookLastText } from "./trick.js";
+import { drawTrick, tookLastLine } from "./trick.js";
 import {
   cardButtonName, cardName, chanceText, listText, numberText, reasonText, signed, suitName, t, trumpWhyText,
 } from "../lib/words.js";
@@ -192,7 +192,7 @@ function lastTrickLine(view, finished) {
     closePeek();
     return;
   }
-  line.textContent = tookLastText(view);
+  line.replaceChildren(...tookLastLine(view));
   drawPeek(view);
 }
 

@@ -2,7 +2,7 @@
 // the winning card marked; between tricks the one just finished. Drawn by table.js,
 // and by peek.js for the last trick looked at again.
 import { cardPicture } from "../lib/cards.js";
-import { $, el, nameEl } from "../lib/dom.js";
+import { $, el, nameEl, withNameEl } from "../lib/dom.js";
 import { cardName, t } from "../lib/words.js";
 import { playMarks, trickNotes } from "./specials.js";
 
@@ -16,7 +16,7 @@ export function drawTrick(view, showFinished) {
   list.classList.toggle("finished", finished);
   list.dataset.players = String(view.players.length);
   if (finished) {
-    title.textContent = tookLastText(view);
+    title.replaceChildren(...tookLastLine(view));
   } else if (view.phase === "playing") {
     title.textContent = t("trick.number", { number: view.tricks.length + 1, count: view.hand_size });
   } else {
@@ -90,10 +90,15 @@ export function trickPlace(view, seat) {
 }
 
 /** "Merlin took the last trick" / "You took the last trick". */
-export function tookLastText(view) {
+function tookLastText(view) {
   const winner = view.last_trick.winner;
   if (winner === null) return t("trick.bombed_last"); // a Bomb (S9): nobody took it
   return winner === view.human ? t("trick.took_last_you") : t("trick.took_last", { name: view.players[winner].name });
+}
+
+/** tookLastText as nodes: the winner's long name cut, not the line (it stands in narrow places). */
+export function tookLastLine(view) {
+  return withNameEl(tookLastText(view), view.players[view.last_trick.winner]?.name);
 }
 
 function emptyTrickText(view) {
