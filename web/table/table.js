@@ -217,8 +217,11 @@ function tally(view) {
   } else if (made > 0) {
     parts.push(t("tally.made", { made, count }));
   }
-  if (view.phase === "playing") parts.push(t("tally.left", { count: view.hand_size - view.tricks.length }));
   box.textContent = parts.join(t("list.dot"));
+  // (the tricks left apart: on a phone six players' table leaves them to the trick's title, table.css)
+  if (view.phase !== "playing") return;
+  const left = t("tally.left", { count: view.hand_size - view.tricks.length });
+  box.append(el("span", "tally-left", t("list.dot") + left));
 }
 
 function me(view) {
