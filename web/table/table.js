@@ -218,7 +218,7 @@ function tally(view) {
     parts.push(t("tally.made", { made, count }));
   }
   box.textContent = parts.join(t("list.dot"));
-  // (the tricks left apart: on a phone six players' table leaves them to the trick's title, table.css)
+  // (the tricks left apart: a phone leaves them to the trick's title, fit.css)
   if (view.phase !== "playing") return;
   const left = t("tally.left", { count: view.hand_size - view.tricks.length });
   box.append(el("span", "tally-left", t("list.dot") + left));
