@@ -277,7 +277,8 @@ class Player:
         if decision.count():
             decision.first.click()
         else:
-            self.hand().locator("button:not([disabled])").first.click()
+            # (by its id, not the region's English name: German tests press it too)
+            self.page.locator("#hand button:not([disabled])").first.click()
 
     def hold_results(self) -> None:
         """Turn "Rounds go on by themselves" off (the table's menu): each round's result then waits
