@@ -165,7 +165,11 @@ CHANCES_SHOWN_JS = ("() => document.querySelectorAll('#table .chance').length"
                     " === document.querySelectorAll('#seats .seat').length + 1")  # one per player
 COACH_TIMEOUT_MS = 60_000
 
-def context_at(browser: Browser, base_url: str, size: str, locale: str = "en-US") -> BrowserContext:
+# Every measure in both the page's languages: German's longer words scrolled the page where English fit.
+LOCALES = ["en-US", "de-DE"]
+
+
+def context_at(browser: Browser, base_url: str, size: str, locale: str) -> BrowserContext:
     return browser.new_context(viewport=SIZES[size], base_url=base_url, locale=locale, reduced_motion="reduce")
 
 
@@ -233,10 +237,11 @@ def sizes_from(first: int, sizes: list[str]) -> list[str]:
 # One page for each moment, loaded once and measured at every size (a page for each size and moment,
 # booted 37 times, cost five minutes of the suite; a page reloaded from moment to moment had its
 # renderer's memory grow with every boot until it crashed).
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("moment", list(SAVES))
-def test_the_table_fits_the_screen_at_your_turn(browser: Browser, base_url: str, moment: str) -> None:
+def test_the_table_fits_the_screen_at_your_turn(browser: Browser, base_url: str, moment: str, locale: str) -> None:
     sizes = sizes_from(list(SAVES).index(moment), list(SIZES))
-    context = context_at(browser, base_url, sizes[0])
+    context = context_at(browser, base_url, sizes[0], locale)
     page = context.new_page()
     load(page, SAVES[moment])
     found = problems_by_size(page, sizes)
@@ -248,10 +253,12 @@ def test_the_table_fits_the_screen_at_your_turn(browser: Browser, base_url: str,
 # The Amigo theme's cards (1 to 13 in four colours) were seen to make a phone's page scroll where
 # the classic cards fit (a longer note over the hand: "follow Giants (yellow)"): measured on phones,
 # at the biggest rounds.
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("moment", ["round 15", "round 15, bidding", "round 20 of 3"])
-def test_the_table_fits_a_phone_with_the_amigo_cards_too(browser: Browser, base_url: str, moment: str) -> None:
+def test_the_table_fits_a_phone_with_the_amigo_cards_too(browser: Browser, base_url: str, moment: str,
+                                                         locale: str) -> None:
     sizes = sizes_from(list(SAVES).index(moment), ["390x844", "844x390"])
-    context = context_at(browser, base_url, sizes[0])
+    context = context_at(browser, base_url, sizes[0], locale)
     page = context.new_page()
     load(page, SAVES[moment], theme="amigo")
     bad = {size: found for size, found in problems_by_size(page, sizes).items() if found}
@@ -259,11 +266,12 @@ def test_the_table_fits_a_phone_with_the_amigo_cards_too(browser: Browser, base_
     assert not bad, json.dumps(bad, indent=1)
 
 
-def test_a_long_name_sideways_leaves_the_prompt_its_room(browser: Browser, base_url: str) -> None:
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_long_name_sideways_leaves_the_prompt_its_room(browser: Browser, base_url: str, locale: str) -> None:
     """Sideways your line and your prompt share a line: a 32-letter name of yours is cut, the
     prompt keeps its room (a line that would not wrap had left the prompt none: 677 px tall)."""
     save = save_at(4, lambda v: v["phase"] == "bidding" and v["round"] == 15, names=["W" * 32, "M" * 32])
-    context = context_at(browser, base_url, "844x390")
+    context = context_at(browser, base_url, "844x390", locale)
     page = context.new_page()
     load(page, save)
     bad = problems_here(page)
@@ -280,20 +288,21 @@ FEEDBACK_SHOWN_JS = "() => !document.getElementById('feedback').hidden"
 
 # (Five players: two seats across, each once three lines tall sideways; here with long names. A
 # choice of two cards at least: the coach says nothing of a card that was the only one allowed.)
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_the_table_fits_with_the_coachs_feedback_on_your_last_card(browser: Browser, base_url: str,
-                                                                   players: int) -> None:
+                                                                   players: int, locale: str) -> None:
     names = ["You", "Merlin", "W" * 32, "Morgana of the Misty Mountains"] if players == 5 else None
     save = save_at(players, lambda v: v["phase"] == "playing" and v["round"] == 8 and len(v["hand"]) >= 4
                    and len(v["trick"]["plays"]) >= 1 and len(v["legal"]) >= 2, names=names)
-    bad = problems_after_a_card(browser, base_url, save, sizes_from(players, list(SIZES)))
+    bad = problems_after_a_card(browser, base_url, save, sizes_from(players, list(SIZES)), locale)
     assert not bad, json.dumps(bad, indent=1)
 
 
 # The last round's hand (two rows on a phone upright), the feedback and the hint: six players
 # upright scrolled by up to 43 px, five by 35, four sideways by 11; in German's longer words six
 # players scrolled by up to 47 px upright and 27 sideways.
-@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_table_fits_with_the_coachs_feedback_in_the_last_round(browser: Browser, base_url: str,
                                                                    players: int, locale: str) -> None:
@@ -309,7 +318,7 @@ def test_the_table_fits_with_the_coachs_feedback_in_the_last_round(browser: Brow
 
 
 def problems_after_a_card(browser: Browser, base_url: str, save: str, sizes: list[str],
-                          locale: str = "en-US") -> dict[str, dict[str, list[str]]]:
+                          locale: str) -> dict[str, dict[str, list[str]]]:
     """The problems at each size once the coach's feedback on your card (the first allowed) shows."""
     context = context_at(browser, base_url, sizes[0], locale)
     page = context.new_page()
