@@ -23,9 +23,13 @@ export function keepInView(view) {
 
 // Your area grows during your turn when the coach's feedback on your last move arrives: the
 // hand it pushes down is brought back into view, unless the person has scrolled meanwhile.
-new ResizeObserver(() => {
+// (In the next frame, as the table's other observers do: a browser may report "ResizeObserver loop
+// completed with undelivered notifications" for layout work inside the callback. It was seen once
+// in Firefox or WebKit on a German six-player table, and this was the one observer that worked
+// inside its callback.)
+new ResizeObserver(() => requestAnimationFrame(() => {
   if (openTurn && openTurn === shownTurn && scrolledTo === scrollY) scrollToTurn(openTurn);
-}).observe($("me"));
+})).observe($("me"));
 
 function scrollToTurn(turn) {
   if (turn !== shownTurn || $("table").hidden || document.querySelector("dialog[open]")) return;
