@@ -62,6 +62,21 @@ from .special_tricks import WIZARD_LIKE_TURNED, SpecialTrick, copies_mask, hows_
 from .state import Phase, State, plays_of
 
 _STEP_ORDER = ("pass", "cloud", "witch")
+
+
+def trick_steps(trick: SpecialTrick, last: bool) -> list[tuple[str, Seat]]:
+    """S13: what a trick just taken sets going, in order: passes (the Juggler; seat -1, everyone),
+    the Cloud (its trick's winner), the Witch (her player). ``last``: the round's last trick, after
+    which nothing is passed or swapped; a bombed trick has no winner to change a bid."""
+    steps = []
+    for effect, player in trick.effects():
+        if effect == JUGGLER and not last:
+            steps.append(("pass", -1))
+        elif effect == CLOUD and not trick.bombed:
+            steps.append(("cloud", trick.winner))
+        elif effect == WITCH and not last:
+            steps.append(("witch", player))
+    return sorted(steps, key=lambda step: _STEP_ORDER.index(step[0]))
 _EXPECTED = {Phase.TRUMP: ("trump", "R8"), Phase.BIDDING: ("bid", "R10"), Phase.PLAYING: ("play", "R12"),
              Phase.WEREWOLF: ("call", "S10"), Phase.PASSING: ("pass", "S13"), Phase.CLOUD: ("cloud", "S13"),
              Phase.WITCH: ("witch", "S13")}
@@ -303,16 +318,7 @@ class SpecialState(State):
         self.tricks.append(trick)
         self.last_trick = trick
         self.next_leader = winner  # S9: who would have won leads next
-        last = len(self.tricks) == self.hand_size
-        steps = []
-        for effect, player in trick.effects():  # S13's order: passes, the Cloud, the Witch
-            if effect == JUGGLER and not last:
-                steps.append(("pass", -1))
-            elif effect == CLOUD and not trick.bombed:
-                steps.append(("cloud", winner))
-            elif effect == WITCH and not last:
-                steps.append(("witch", player))
-        self.steps = sorted(steps, key=lambda step: _STEP_ORDER.index(step[0]))
+        self.steps = trick_steps(trick, last=len(self.tricks) == self.hand_size)
         self._next_step()
 
     def _next_step(self) -> None:

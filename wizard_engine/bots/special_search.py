@@ -45,7 +45,6 @@ from ..cards import (
     SUIT_LETTERS,
     SUIT_OF,
     SUITS,
-    WITCH,
     WIZARD,
     Card,
     Mask,
@@ -68,7 +67,7 @@ from ..special_tricks import (
     identity,
     trick_winner,
 )
-from ..specials import SpecialState
+from ..specials import SpecialState, trick_steps
 from ..state import Phase
 from .base import View, decision_rng
 from .special_deals import Deal, Seen, sample_deal, trick_is_last
@@ -80,7 +79,6 @@ MOST_WORK = 1500  # tricks played out per decision, over every option and deal (
 FEWEST_DEALS = 4
 STEP_PHASES = (Phase.PASSING, Phase.CLOUD, Phase.WITCH)
 _STEP_KIND = {Phase.PASSING: "pass", Phase.CLOUD: "cloud", Phase.WITCH: "witch"}
-_STEP_ORDER = ("pass", "cloud", "witch")
 
 
 class Playout(SpecialState):
@@ -156,16 +154,7 @@ def _set_steps(state: Playout, seat: Seat) -> None:
     trick = state.tricks[-1]
     state.trick = trick
     state.next_leader = trick.winner
-    last = len(state.tricks) == state.hand_size
-    steps = []
-    for effect, player in trick.effects():  # as SpecialState._after_play orders them
-        if effect == JUGGLER and not last:
-            steps.append(("pass", -1))
-        elif effect == CLOUD and not trick.bombed:
-            steps.append(("cloud", trick.winner))
-        elif effect == WITCH and not last:
-            steps.append(("witch", player))
-    steps.sort(key=lambda step: _STEP_ORDER.index(step[0]))
+    steps = trick_steps(trick, last=len(state.tricks) == state.hand_size)
     kind = _STEP_KIND[state.phase]
     now = next(i for i, (step, who) in enumerate(steps) if step == kind and (kind != "witch" or who == seat))
     state.steps = steps[now + 1:]
