@@ -41,7 +41,7 @@ export function trickCard(view, shown, play, finished) {
   item.style.setProperty("--fx", String(x));
   item.style.setProperty("--fy", String(y));
   item.style.setProperty("--fc", String(column));
-  // The cards at the felt's sides: their tags ("Led", "winning") keep to the felt's side of them.
+  // The cards at the felt's sides: their tags ("Led", "winning") stay on the felt, over the card and inwards.
   if (x === 0 || x === 1) item.dataset.side = x === 0 ? "left" : "right";
   const led = play === shown.plays[0];
   const winner = play.seat === shown.winner;
