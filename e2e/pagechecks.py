@@ -1,6 +1,6 @@
 """The whole-page checks that every browser driven without Playwright runs (Firefox in
 test_firefox.py, WebKit in test_webkit.py): a whole game and its review, the hint on a phone,
-pass-and-play's hand-over, the score keeper, an offline reload. Each takes a
+pass-and-play's hand-over, bidding practice with a box, the score keeper, an offline reload. Each takes a
 :class:`drivetools.Driver` at a fresh page and the site's URL.
 """
 from __future__ import annotations
@@ -119,6 +119,25 @@ def special_game(fx: Driver, url: str, phone: bool) -> None:
     new_game(fx, players=4, specials="2026")
     assert play_until(fx, "final") > 0
     assert fx.evaluate("document.querySelectorAll('#final-standings li').length") == 4
+
+
+def practice_with_a_box_on_a_phone(fx: Driver, url: str) -> None:
+    """Bidding practice with the 30-year box (S1) chosen, on a phone: a hand of round 15, no
+    wider than the screen, a bid, and the coach's verdict on every bid (0 to 15), for the first hand of a run."""
+    fx.set_viewport(*PHONE, device_pixel_ratio=3)
+    fx.navigate(url)
+    wait_ready(fx)
+    fx.click("#practice-open")
+    fx.wait_for("!document.getElementById('practice-start').disabled", COACH_S, "the practice's coach")
+    for select, value in (("players", "4"), ("deck", "2026"), ("round", "15"), ("length", "3")):
+        fx.select(f"#practice-{select}", value)
+    fx.click("#practice-start")
+    wait_attribute(fx, "practice", "bidding", COACH_S)
+    assert fx.evaluate("document.querySelectorAll('#practice-board .practice-cards > li').length") == 15
+    assert fx.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    fx.click("#practice-board .practice-bids [data-practice='bid 1']")
+    wait_attribute(fx, "practice", "verdict", COACH_S)
+    assert fx.evaluate("document.querySelectorAll('#practice-verdict tbody tr').length") == 16
 
 
 def pass_and_play_on_a_phone(fx: Driver, url: str) -> None:

@@ -87,3 +87,7 @@ def test_a_challenge_link_is_refused_when_damaged_and_its_whole_game_played_and_
 
 def test_a_whole_game_with_the_30_year_boxs_special_cards(fx: Firefox, url: str) -> None:
     checks.special_game(fx, url, phone=False)
+
+
+def test_bidding_practice_deals_from_the_30_year_box_on_a_phone(fx: Firefox, url: str) -> None:
+    checks.practice_with_a_box_on_a_phone(fx, url)

@@ -83,3 +83,7 @@ def test_the_history_moves_to_indexeddb_and_the_statistics_read_it(webkit: WebKi
 
 def test_a_whole_game_with_the_30_year_boxs_special_cards_on_a_phone(webkit: WebKit, url: str) -> None:
     checks.special_game(webkit, url, phone=True)
+
+
+def test_bidding_practice_deals_from_the_30_year_box_on_a_phone(webkit: WebKit, url: str) -> None:
+    checks.practice_with_a_box_on_a_phone(webkit, url)
