@@ -1,7 +1,8 @@
 """The whole-page checks that every browser driven without Playwright runs (Firefox in
 test_firefox.py, WebKit in test_webkit.py): a whole game and its review, the hint on a phone,
-pass-and-play's hand-over, bidding practice with a box, the score keeper, an offline reload. Each takes a
-:class:`drivetools.Driver` at a fresh page and the site's URL.
+pass-and-play's hand-over, a pass after the Juggler, bidding practice with a box, the score
+keeper, an offline reload. Each takes a :class:`drivetools.Driver` at a fresh page and the site's
+URL.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from drivetools import (
     wait_visible,
 )
 from sitetools import SHELF_GET_JS, serve
-from tabletools import plain, sent_game
+from tabletools import ANIMATIONS_JS, plain, sent_game
 
 from tests import runtime
 
@@ -119,6 +120,23 @@ def special_game(fx: Driver, url: str, phone: bool) -> None:
     new_game(fx, players=4, specials="2026")
     assert play_until(fx, "final") > 0
     assert fx.evaluate("document.querySelectorAll('#final-standings li').length") == 4
+
+
+def a_pass_is_seen_moving(fx: Driver, url: str) -> None:
+    """After the Juggler (S13), at a pace at which cards move, the card you pass is seen flying off
+    and the one you get fading into your hand (passmotion.js; Chromium's test is test_motion.py's)."""
+    open_table(fx, url, seed=1)  # this game brings the person a pass (e2e/test_specials_table.py)
+    new_game(fx, players=4, specials="2026")
+    play_until(fx, "turn")
+    while fx.evaluate("document.documentElement.dataset.phase") != "passing":
+        choose_first(fx)
+        play_until(fx, "turn")
+    assert fx.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches") is False
+    fx.select("#table-pace", "fast")
+    fx.evaluate(ANIMATIONS_JS)
+    choose_first(fx)
+    fx.wait_for("window.__moves.some((m) => m.clone && !m.back)", TURN_S, "your passed card flying off")
+    fx.wait_for("window.__moves.some((m) => m.hand && m.opacity === '0.3')", TURN_S, "the card you get arriving")
 
 
 def practice_with_a_box_on_a_phone(fx: Driver, url: str) -> None:

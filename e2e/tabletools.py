@@ -65,6 +65,21 @@ def find_game(players: int, found: Callable[[Mapping[str, Any]], bool], seeds: r
     raise AssertionError("no seed arranges it")
 
 
+# Every element.animate call of motion.js, told apart: a hand card arriving (faded in from a seat),
+# a copy flying off (a card face, or a card back for an opponent's pass).
+ANIMATIONS_JS = """(() => {
+  window.__moves = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (keyframes, options) {
+    window.__moves.push({
+      hand: Boolean(this.closest('#hand')), clone: this.classList.contains('motion-clone'),
+      back: this.classList.contains('card-back'), opacity: String(keyframes[0]?.opacity ?? ''),
+    });
+    return animate.call(this, keyframes, options);
+  };
+})()"""
+
+
 def save_at(players: int, found: Callable[[Mapping[str, Any]], bool], seed: int = 1,
             names: list[str] | None = None, level: str = "random", **options: Any) -> str:
     """The sealed save of a game at the human's first decision where ``found(view)`` holds.

@@ -91,3 +91,17 @@ def test_a_whole_game_with_the_30_year_boxs_special_cards(fx: Firefox, url: str)
 
 def test_bidding_practice_deals_from_the_30_year_box_on_a_phone(fx: Firefox, url: str) -> None:
     checks.practice_with_a_box_on_a_phone(fx, url)
+
+
+@pytest.fixture
+def moving() -> Iterator[Firefox]:
+    """A Firefox of its own in which cards move (the module's prefers reduced motion, PREFS)."""
+    with Firefox(firefox_path(), prefs={"ui.prefersReducedMotion": 0}) as browser:
+        browser.set_viewport(*LAPTOP)
+        yield browser
+        browser.evaluate("0")  # (events sent before this answer are in)
+        assert browser.errors == []
+
+
+def test_a_pass_after_the_juggler_is_seen_moving(moving: Firefox, url: str) -> None:
+    checks.a_pass_is_seen_moving(moving, url)

@@ -8,7 +8,7 @@ other test waits for a card to fly; the tests here that want motion say so with
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from tabletools import Player, close_menu, menu
+from tabletools import ANIMATIONS_JS, Player, close_menu, menu
 
 COUNTERS = """(() => {
   window.__motion = { animate: 0, contexts: 0, oscillators: 0 };
@@ -144,23 +144,8 @@ def test_sounds_are_off_until_switched_on_then_a_play_is_heard(page: Page) -> No
     assert counters(page)["contexts"] == 1
 
 
-# Every element.animate call of motion.js, told apart: a hand card arriving (faded in from a seat),
-# a copy flying off (a card face, or a card back for an opponent's pass).
-MOVES = """(() => {
-  window.__moves = [];
-  const animate = Element.prototype.animate;
-  Element.prototype.animate = function (keyframes, options) {
-    window.__moves.push({
-      hand: Boolean(this.closest('#hand')), clone: this.classList.contains('motion-clone'),
-      back: this.classList.contains('card-back'), opacity: String(keyframes[0]?.opacity ?? ''),
-    });
-    return animate.call(this, keyframes, options);
-  };
-})()"""
-
-
 def test_a_pass_after_a_juggler_is_seen_going_to_the_left_and_coming_from_the_right(page: Page) -> None:
-    page.add_init_script(MOVES)
+    page.add_init_script(ANIMATIONS_JS)
     page.emulate_media(reduced_motion="no-preference")
     player = Player(page)
     player.open()

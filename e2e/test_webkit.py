@@ -87,3 +87,7 @@ def test_a_whole_game_with_the_30_year_boxs_special_cards_on_a_phone(webkit: Web
 
 def test_bidding_practice_deals_from_the_30_year_box_on_a_phone(webkit: WebKit, url: str) -> None:
     checks.practice_with_a_box_on_a_phone(webkit, url)
+
+
+def test_a_pass_after_the_juggler_is_seen_moving(webkit: WebKit, url: str) -> None:
+    checks.a_pass_is_seen_moving(webkit, url)
