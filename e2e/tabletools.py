@@ -244,7 +244,7 @@ class Player:
         self.open_settings()
         form = page.locator("#new-game")
         form.locator("#players").select_option(str(players))
-        form.get_by_label("Your name").fill(name)
+        form.locator("#your-name").fill(name)  # (by id, not by its English label: German tests deal too)
         names = names or NAMES
         for i in range(players - 1):
             form.locator(f"input[name=opponent-name-{i}]").fill(names[i])
@@ -261,7 +261,7 @@ class Player:
         form.locator(f"input[name=theme][value={theme}]").check()
         form.locator("#pace").select_option(pace)
         form.locator("#draw-dialog-setting").set_checked(not close_draw)
-        form.get_by_role("button", name="Deal").click()
+        form.locator("#deal").click()
 
     def open_settings(self) -> None:
         open_settings(self.page)
