@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import pytest
 from bidi import BidiError, ElementGone
+from sitetools import MOVES_JS  # the saved game's move counter
 from waiting import WAITING
 
 READY_S = 120.0  # a cold boot in a fresh profile: wasm compiled anew (about 12 s idle)
@@ -27,7 +28,6 @@ STATE_JS = "(() => {" + WAITING + """  return button && { within: button.closest
 LAPTOP = (1280, 720)
 PHONE = (390, 844)  # (CSS pixels, at a device pixel ratio of 3)
 
-PROGRESS_JS = "JSON.parse(localStorage.getItem('wizard.game'))?.moves ?? 0"  # the saved game's move counter
 
 
 class Driver(Protocol):
@@ -152,11 +152,11 @@ def play_until(fx: Driver, stop: str) -> int:
     Fails only when the game stalls (the saved game's moves stop growing)."""
     moves = misses = 0
     while True:
-        before = fx.evaluate(PROGRESS_JS)
+        before = fx.evaluate(MOVES_JS)
         try:
             now = state(fx)
         except BidiError:
-            if fx.evaluate(PROGRESS_JS) == before:
+            if fx.evaluate(MOVES_JS) == before:
                 raise
             continue  # the bots still play on a slow machine
         if now == stop or (stop == "turn" and isinstance(now, dict)):
