@@ -4,6 +4,7 @@ change that alters few decisions, because only the decisions that differ count.
     python bench/duel.py --players 6 --games 40 --phase playing --b spite=1.0
     python bench/duel.py --players 6 --games 40 --phase bidding --shift
     python bench/duel.py --players 6 --games 20 --phase playing --hard
+    python bench/duel.py --players 4 --games 100 --phase any --hard --specials 2026 --jobs 2
 
 Plays games of Expert (A: seat 0, default settings) against Hard.  At each of A's decisions
 in ``--phase``, asks B (Expert with the ``--b`` settings, or Hard with ``--hard``) what it
@@ -11,7 +12,9 @@ would do, or with ``--shift`` takes A's bid one lower and one higher.  Where the
 differs, the rest of the round is played from each choice by the same bots (A at seat 0,
 so only the decision differs) and the seat's round points are compared, its margin over
 the other seats' mean, and whether it made its bid.  Prints, as games finish, B - A per
-differing decision (mean ± standard error).
+differing decision (mean ± standard error).  ``--phase`` is ``bidding``, ``playing``, ``special``
+(the special cards' own decisions: a Werewolf's or Vampire's call, a pass, a Cloud's change, the
+Witch's swap, S10-S13) or ``any``; ``--specials`` deals a box or a list of cards (S1).
 """
 from __future__ import annotations
 
@@ -28,12 +31,24 @@ from wizard_engine.bots import bot_seed
 from wizard_engine.bots.expert import ExpertBot
 from wizard_engine.bots.hard import HardBot
 from wizard_engine.config import GameConfig
-from wizard_engine.state import State
+from wizard_engine.state import Phase, State
 from wizard_engine.tools.arena import mean_stderr
+from wizard_engine.tools.flags import add_specials_flag
 from wizard_engine.view import SeatView, seat_view
 
 HARD = {"level": "hard"}  # --hard: B is Hard itself
 Outcome = tuple[float, float, int]  # the seat's round points, its margin over the others' mean, bid made
+BASE_PHASES = {Phase.TRUMP.value, Phase.BIDDING.value, Phase.PLAYING.value}
+Job = tuple[int, int, str, dict[str, Any] | None, str]  # players, game, phase, B's settings, specials
+
+
+def counts(phase: str, asked: str) -> bool:
+    """Whether a decision in ``phase`` is one ``--phase asked`` compares."""
+    if asked == "any":
+        return True
+    if asked == "special":
+        return phase not in BASE_PHASES
+    return phase == asked
 
 
 def setting(text: str) -> tuple[str, Any]:
@@ -61,17 +76,19 @@ def finish_round(state: State, bots: list[Any], first: Action) -> Outcome:
 def alternatives(view: SeatView, chosen: Action, other: ExpertBot | HardBot | None) -> list[Action]:
     """B's choice where it differs from A's, or A's bid one lower and one higher."""
     if other is None:
+        if view["phase"] != "bidding":
+            return []
         shifted = [bid(b) for b in (chosen.bid - 1, chosen.bid + 1) if b >= 0]
         return [a for a in shifted if str(a) in view["legal"]]
     alt = other.decide(view)
     return [alt] if alt != chosen else []
 
 
-def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, int, Outcome]]:
+def duel(job: Job) -> list[tuple[int, int, Outcome]]:
     """One game: for each differing decision, (its shift or 0, the round's hand size, B's
     outcome less A's)."""
-    players, game, phase, settings = job
-    state = State(GameConfig.of(players, seed=10_000 + game))
+    players, game, phase, settings, specials = job
+    state = State(GameConfig.of(players, seed=10_000 + game, specials=specials))
     bots: list[Any] = [ExpertBot(bot_seed(game, 0))] + [HardBot(bot_seed(game, s)) for s in range(1, players)]
     other: ExpertBot | HardBot | None = None
     if settings == HARD:
@@ -83,7 +100,7 @@ def duel(job: tuple[int, int, str, dict[str, Any] | None]) -> list[tuple[int, in
         seat = state.to_act()[0]
         view = seat_view(state, seat)
         chosen = bots[seat].decide(view)
-        if seat == 0 and view["phase"] == phase and len(view["legal"]) > 1:
+        if seat == 0 and counts(view["phase"], phase) and len(view["legal"]) > 1:
             alts = alternatives(view, chosen, other)
             if alts:
                 base = finish_round(state, bots, chosen)
@@ -124,15 +141,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--phase", choices=("bidding", "playing"), default="playing")
+    parser.add_argument("--phase", choices=("bidding", "playing", "special", "any"), default="playing")
     parser.add_argument("--b", nargs="*", default=[], metavar="NAME=VALUE", help="B's ExpertBot settings")
     parser.add_argument("--shift", action="store_true", help="try A's bid one lower and one higher instead of B")
     parser.add_argument("--hard", action="store_true", help="B is Hard (at its own budget) instead of an Expert")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (another sample)")
     parser.add_argument("--jobs", type=int, default=1)
+    add_specials_flag(parser)
     args = parser.parse_args()
     settings = None if args.shift else HARD if args.hard else dict(setting(s) for s in args.b)
-    jobs = [(args.players, g, args.phase, settings) for g in range(args.first, args.first + args.games)]
+    games = range(args.first, args.first + args.games)
+    jobs: list[Job] = [(args.players, g, args.phase, settings, args.specials) for g in games]
     found: list[tuple[int, int, Outcome]] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for done, rows in enumerate(pool.imap_unordered(duel, jobs), 1):

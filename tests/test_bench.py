@@ -108,6 +108,17 @@ def test_the_duel_plays_a_round_out_from_each_choice_on_a_copy() -> None:
     assert len(set(outcomes.values())) > 1  # the bid changes the round
 
 
+def test_the_duel_compares_the_phases_asked_for_and_shifts_only_bids() -> None:
+    duel = _bench_script("duel")
+    assert duel.counts("playing", "playing") and not duel.counts("bidding", "playing")
+    assert duel.counts("cloud", "special") and duel.counts("werewolf", "special")
+    assert not duel.counts("trump", "special") and not duel.counts("playing", "special")
+    assert all(duel.counts(phase, "any") for phase in ("trump", "bidding", "playing", "passing", "witch"))
+    from wizard_engine.actions import Action
+    view = {"phase": "passing", "legal": ["pass 3H", "pass 5S"]}
+    assert duel.alternatives(view, Action.parse("pass 3H"), None) == []  # --shift shifts only a bid
+
+
 def test_the_duel_counts_differing_decisions_by_hand_size() -> None:
     duel = _bench_script("duel")
     rows = [(3, (10.0, 5.0, 1)), (5, (5.0, 0.0, 0)), (3, (-20.0, -25.0, -1))]
