@@ -40,6 +40,7 @@ HARD = {"level": "hard"}  # --hard: B is Hard itself
 Outcome = tuple[float, float, int]  # the seat's round points, its margin over the others' mean, bid made
 BASE_PHASES = {Phase.TRUMP.value, Phase.BIDDING.value, Phase.PLAYING.value}
 Job = tuple[int, int, str, dict[str, Any] | None, str]  # players, game, phase, B's settings, specials
+Found = tuple[int, int, str, Outcome]  # a differing decision: its shift or 0, the hand size, its phase, B - A
 
 
 def counts(phase: str, asked: str) -> bool:
@@ -84,9 +85,9 @@ def alternatives(view: SeatView, chosen: Action, other: ExpertBot | HardBot | No
     return [alt] if alt != chosen else []
 
 
-def duel(job: Job) -> list[tuple[int, int, Outcome]]:
-    """One game: for each differing decision, (its shift or 0, the round's hand size, B's
-    outcome less A's)."""
+def duel(job: Job) -> list[Found]:
+    """One game: for each differing decision, (its shift or 0, the round's hand size, its
+    phase, B's outcome less A's)."""
     players, game, phase, settings, specials = job
     state = State(GameConfig.of(players, seed=10_000 + game, specials=specials))
     bots: list[Any] = [ExpertBot(bot_seed(game, 0))] + [HardBot(bot_seed(game, s)) for s in range(1, players)]
@@ -107,7 +108,8 @@ def duel(job: Job) -> list[tuple[int, int, Outcome]]:
                 for alt in alts:
                     points, margin, made = finish_round(state, bots, alt)
                     shift = alt.bid - chosen.bid if other is None else 0
-                    found.append((shift, state.hand_size, (points - base[0], margin - base[1], made - base[2])))
+                    outcome = (points - base[0], margin - base[1], made - base[2])
+                    found.append((shift, state.hand_size, view["phase"], outcome))
         state.apply(seat, chosen)
     return found
 
@@ -117,9 +119,9 @@ def mean_error(values: list[float]) -> str:
     return f"{mean:+.2f} ± {stderr:.2f}"
 
 
-def report(done: int, found: list[tuple[int, int, Outcome]]) -> None:
-    for shift in sorted({s for s, _, _ in found}):
-        rows = [(h, o) for s, h, o in found if s == shift]
+def report(done: int, found: list[Found]) -> None:
+    for shift in sorted({s for s, *_ in found}):
+        rows = [(h, o) for s, h, _, o in found if s == shift]
         outcomes = [o for _, o in rows]
         label = f"bid {shift:+d}" if shift else "B"
         print(f"{done} games: {label} - A over {len(rows)} decisions: "
@@ -128,6 +130,15 @@ def report(done: int, found: list[tuple[int, int, Outcome]]) -> None:
               f"worse {sum(p < 0 for p, _, _ in outcomes)}; bid made only by B {sum(d > 0 for *_, d in outcomes)}, "
               f"only by A {sum(d < 0 for *_, d in outcomes)}", flush=True)
         print(f"  by hand size, decisions (B - A points, summed): {by_hand_size(rows)}", flush=True)
+    if len({phase for *_, phase, _ in found}) > 1:
+        print(f"  by phase, B - A points: {by_phase(found)}", flush=True)
+
+
+def by_phase(found: list[Found]) -> str:
+    """``phase: mean ± error (decisions)`` for each phase with a differing decision."""
+    phases = sorted({phase for *_, phase, _ in found})
+    points = {phase: [o[0] for *_, p, o in found if p == phase] for phase in phases}
+    return ", ".join(f"{phase}: {mean_error(points[phase])} ({len(points[phase])})" for phase in phases)
 
 
 def by_hand_size(rows: list[tuple[int, Outcome]]) -> str:
@@ -152,7 +163,7 @@ def main() -> None:
     settings = None if args.shift else HARD if args.hard else dict(setting(s) for s in args.b)
     games = range(args.first, args.first + args.games)
     jobs: list[Job] = [(args.players, g, args.phase, settings, args.specials) for g in games]
-    found: list[tuple[int, int, Outcome]] = []
+    found: list[Found] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for done, rows in enumerate(pool.imap_unordered(duel, jobs), 1):
             found += rows

@@ -123,6 +123,8 @@ def test_the_duel_counts_differing_decisions_by_hand_size() -> None:
     duel = _bench_script("duel")
     rows = [(3, (10.0, 5.0, 1)), (5, (5.0, 0.0, 0)), (3, (-20.0, -25.0, -1))]
     assert duel.by_hand_size(rows) == "3: 2 (-10), 5: 1 (+5)"
+    found = [(0, 3, "bidding", (10.0, 5.0, 1)), (0, 5, "cloud", (5.0, 0.0, 0)), (0, 3, "bidding", (-20.0, -25.0, -1))]
+    assert duel.by_phase(found) == "bidding: -5.00 ± 15.00 (2), cloud: +5.00 ± 0.00 (1)"
 
 
 def test_paired_runs_pair_the_first_seats_game_by_game() -> None:
