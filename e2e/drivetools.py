@@ -29,7 +29,6 @@ LAPTOP = (1280, 720)
 PHONE = (390, 844)  # (CSS pixels, at a device pixel ratio of 3)
 
 
-
 class Driver(Protocol):
     """What the helpers need of a browser driver."""
 
